@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Rill",
+    products: [
+        .library(name: "Rill", targets: ["Rill"]),
+        .executable(name: "rill", targets: ["rill"]),
+    ],
+    targets: [
+        // GitHub's cmark-gfm: CommonMark plus tables, strikethrough, autolinks and task lists.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // utf8proc: Unicode character widths for terminal column counting.
+        .systemLibrary(
+            name: "CUTF8Proc",
+            pkgConfig: "libutf8proc",
+            providers: [.apt(["libutf8proc-dev"])]
+        ),
+        // The engine: input normalisation, incremental parsing, identities, layout, painting.
+        .target(name: "Rill", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
+        // The command line: options, the frame loop, signals and file descriptors.
+        .target(name: "RillCLI", dependencies: ["Rill"]),
+        .executableTarget(name: "rill", dependencies: ["RillCLI"]),
+        .testTarget(name: "RillTests", dependencies: ["Rill", "RillCLI"]),
+    ]
+)

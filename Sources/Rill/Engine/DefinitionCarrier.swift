@@ -1,0 +1,41 @@
+/// Carries link reference definitions from final text into every later parse.
+///
+/// A definition may come after the links that use it, and cmark offers no API for its reference
+/// map. So the text of any final segment that may hold a definition (it contains `]:` outside a
+/// code or HTML block: a safe over-approximation) is kept, and prepended to each re-parse.
+/// Each kept segment is followed by a blank line, a one-word paragraph and another blank line,
+/// which closes every container the segment opened; the engine drops blocks that start there.
+struct DefinitionCarrier: Sendable {
+    /// The text to prepend to a parse: kept segments, each closed off.
+    private(set) var prefix: [UInt8] = []
+
+    /// Closes off a kept segment so nothing of it stays open into what follows.
+    private static let closer: [UInt8] = Array("\n\nx\n\n".utf8)
+
+    /// Keeps `segment` if it may define a link reference.
+    ///
+    /// - Parameters:
+    ///   - segment: a final block's text from its first line up to the next block's first line
+    ///     (or text before the first block), so definition-only paragraphs, which leave no block,
+    ///     are included.
+    ///   - literalRange: the part of `segment` that is a code or HTML block, where `]:` is literal.
+    /// - Returns: whether the segment was kept (the caller then re-resolves earlier blocks).
+    mutating func absorb(_ segment: ArraySlice<UInt8>, literalRange: Range<Int>?) -> Bool {
+        guard Self.mayDefine(segment, outside: literalRange) else { return false }
+        prefix.append(contentsOf: segment)
+        prefix.append(contentsOf: Self.closer)
+        return true
+    }
+
+    /// Whether `]:` occurs in `text` outside `literalRange` (offsets as in `text`).
+    static func mayDefine(_ text: ArraySlice<UInt8>, outside literalRange: Range<Int>?) -> Bool {
+        var index = text.startIndex
+        while index + 1 < text.endIndex {
+            if text[index] == 0x5D, text[index + 1] == 0x3A, !(literalRange?.contains(index) ?? false) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+}

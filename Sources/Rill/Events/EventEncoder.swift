@@ -1,0 +1,130 @@
+/// Encodes the engine's updates as JSON lines: the `rill --format jsonl` protocol.
+///
+/// One line per frame that changed something:
+/// `{"frame":N,"final":[ids],"upsert":[blocks],"remove":[ids]}`, and a last line when input ends:
+/// `{"done":true,"blocks":[every top-level block]}`. See the README for the block shape.
+public enum EventEncoder {
+    /// The JSON line for one frame, newline included.
+    public static func frameLine(_ update: DocumentUpdate) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("frame", update.frame)
+        json.key("final")
+        json.beginArray()
+        for id in update.finalized { json.value(id.description) }
+        json.endArray()
+        json.key("upsert")
+        json.beginArray()
+        for block in update.upserted { write(block, to: &json) }
+        json.endArray()
+        json.key("remove")
+        json.beginArray()
+        for id in update.removed { json.value(id.description) }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        return json.bytes
+    }
+
+    /// The last JSON line, holding the whole document, newline included.
+    public static func doneLine(_ blocks: [Block]) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("done", true)
+        json.key("blocks")
+        json.beginArray()
+        for block in blocks { write(block, to: &json) }
+        json.endArray()
+        json.endObject()
+        json.newline()
+        return json.bytes
+    }
+
+    /// One block as a JSON object (children included).
+    public static func json(_ block: Block) -> String {
+        var json = JSONWriter()
+        write(block, to: &json)
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    private static func write(_ block: Block, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", block.id.description)
+        json.field("kind", block.kind.name)
+        json.key("range")
+        json.beginArray()
+        json.value(block.range.lowerBound)
+        json.value(block.range.upperBound)
+        json.endArray()
+        switch block.kind {
+        case .heading(let level, _):
+            json.field("level", level)
+        case .codeBlock(let code):
+            json.field("info", code.info)
+            json.field("fenced", code.isFenced)
+            json.field("literal", code.literal)
+        case .htmlBlock(let literal):
+            json.field("literal", literal)
+        case .list(let style):
+            json.field("ordered", style.isOrdered)
+            json.field("start", style.start)
+            json.field("tight", style.isTight)
+            json.field("delimiter", style.delimiter.rawValue)
+        case .item(let task):
+            if let task { json.field("task", task.rawValue) }
+        case .table(let alignments):
+            json.key("alignments")
+            json.beginArray()
+            for alignment in alignments { json.value(alignment.rawValue) }
+            json.endArray()
+        case .tableRow(let isHeader):
+            json.field("header", isHeader)
+        case .paragraph, .tableCell, .thematicBreak, .blockQuote:
+            break
+        }
+        if let inlines = block.kind.inlines {
+            json.key("inlines")
+            write(inlines, to: &json)
+        }
+        json.key("children")
+        json.beginArray()
+        for child in block.children { write(child, to: &json) }
+        json.endArray()
+        json.endObject()
+    }
+
+    private static func write(_ inlines: [Inline], to json: inout JSONWriter) {
+        json.beginArray()
+        for inline in inlines {
+            json.beginObject()
+            switch inline {
+            case .text(let text):
+                json.field("type", "text"); json.field("text", text)
+            case .code(let text):
+                json.field("type", "code"); json.field("text", text)
+            case .html(let text):
+                json.field("type", "html_inline"); json.field("text", text)
+            case .softBreak:
+                json.field("type", "softbreak")
+            case .hardBreak:
+                json.field("type", "linebreak")
+            case .emphasis(let children):
+                json.field("type", "emph"); json.key("children"); write(children, to: &json)
+            case .strong(let children):
+                json.field("type", "strong"); json.key("children"); write(children, to: &json)
+            case .strikethrough(let children):
+                json.field("type", "strikethrough"); json.key("children"); write(children, to: &json)
+            case .link(let destination, let title, let children):
+                json.field("type", "link"); json.field("destination", destination); json.field("title", title)
+                json.key("children"); write(children, to: &json)
+            case .autolink(let destination, let text):
+                json.field("type", "autolink"); json.field("destination", destination); json.field("text", text)
+            case .image(let source, let title, let children):
+                json.field("type", "image"); json.field("source", source); json.field("title", title)
+                json.key("children"); write(children, to: &json)
+            }
+            json.endObject()
+        }
+        json.endArray()
+    }
+}

@@ -1,0 +1,85 @@
+/// Turns arbitrary byte chunks into valid UTF-8, identically however the stream was split.
+///
+/// An incomplete sequence at a chunk's end is carried to the next chunk. Each maximal ill-formed
+/// subsequence (Unicode's "maximal subpart" practice, as in WHATWG decoding) becomes one U+FFFD,
+/// and so does NUL, which C parsers would take as the end of the text. Every other byte value
+/// passes through unchanged; control characters are made harmless later, when rendering.
+public struct UTF8Normalizer: Sendable {
+    /// Bytes of a sequence that is valid so far but not yet complete.
+    private var pending: [UInt8] = []
+    /// How many bytes the pending sequence needs in all.
+    private var needed = 0
+
+    /// Creates a normalizer with nothing pending.
+    public init() {}
+
+    /// The UTF-8 encoding of U+FFFD REPLACEMENT CHARACTER.
+    public static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Normalizes one chunk, appending the valid output to `output`.
+    ///
+    /// - Complexity: O(n) in the chunk's length.
+    public mutating func normalize<C: Collection>(_ chunk: C, into output: inout [UInt8]) where C.Element == UInt8 {
+        output.reserveCapacity(output.count + chunk.count + 3)
+        for byte in chunk {
+            consume(byte, into: &output)
+        }
+    }
+
+    /// Flushes a sequence left incomplete at the end of the stream as U+FFFD.
+    public mutating func finish(into output: inout [UInt8]) {
+        if !pending.isEmpty {
+            output.append(contentsOf: Self.replacement)
+            pending.removeAll()
+            needed = 0
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8, into output: inout [UInt8]) {
+        if pending.isEmpty {
+            start(byte, into: &output)
+            return
+        }
+        if Self.isValidContinuation(byte, after: pending) {
+            pending.append(byte)
+            if pending.count == needed {
+                output.append(contentsOf: pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+            return
+        }
+        // The pending prefix is a maximal subpart: replace it, then read `byte` afresh.
+        output.append(contentsOf: Self.replacement)
+        pending.removeAll(keepingCapacity: true)
+        start(byte, into: &output)
+    }
+
+    private mutating func start(_ byte: UInt8, into output: inout [UInt8]) {
+        switch byte {
+        case 0x00:
+            output.append(contentsOf: Self.replacement)
+        case 0x01...0x7F:
+            output.append(byte)
+        case 0xC2...0xDF:
+            pending.append(byte); needed = 2
+        case 0xE0...0xEF:
+            pending.append(byte); needed = 3
+        case 0xF0...0xF4:
+            pending.append(byte); needed = 4
+        default:  // 0x80...0xC1 (stray continuation, overlong lead) and 0xF5...0xFF
+            output.append(contentsOf: Self.replacement)
+        }
+    }
+
+    /// Whether `byte` may follow `prefix` in a well-formed sequence (Unicode Table 3-7).
+    private static func isValidContinuation(_ byte: UInt8, after prefix: [UInt8]) -> Bool {
+        guard prefix.count == 1 else { return byte & 0xC0 == 0x80 }
+        switch prefix[0] {
+        case 0xE0: return (0xA0...0xBF).contains(byte)
+        case 0xED: return (0x80...0x9F).contains(byte)
+        case 0xF0: return (0x90...0xBF).contains(byte)
+        case 0xF4: return (0x80...0x8F).contains(byte)
+        default: return byte & 0xC0 == 0x80
+        }
+    }
+}

@@ -1,0 +1,36 @@
+extension Block {
+    /// Whether the block's text is literal (code or HTML), where markdown syntax means nothing.
+    var isLiteral: Bool {
+        switch kind {
+        case .codeBlock, .htmlBlock: true
+        default: false
+        }
+    }
+
+    /// Whether some text in the block holds a `]`: the trace of a reference link whose
+    /// definition had not arrived when it was parsed.
+    var mayHoldUnresolvedReference: Bool {
+        var found = false
+        forEachDescendant { block, _ in
+            guard !found, let inlines = block.kind.inlines else { return }
+            found = inlines.containsText { $0.utf8.contains(0x5D) }
+        }
+        return found
+    }
+}
+
+extension Array where Element == Inline {
+    /// Whether any text run in the tree satisfies `predicate` (code spans excluded).
+    func containsText(_ predicate: (String) -> Bool) -> Bool {
+        var stack = self
+        while let inline = stack.popLast() {
+            switch inline {
+            case .text(let text):
+                if predicate(text) { return true }
+            default:
+                stack.append(contentsOf: inline.children)
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,53 @@
+/// One block of the document: a leaf (paragraph, code, …) or a container with children.
+///
+/// Blocks are immutable values. Two blocks are equal when they show the same thing: same
+/// identity, kind and content, recursively; the source range is not compared, so a block whose
+/// text did not change is reported unchanged even when trailing blank lines moved its end.
+public struct Block: Identifiable, Sendable {
+    /// Stable identity derived from where the block starts in the stream.
+    public internal(set) var id: BlockID
+    /// What the block is, with its kind-specific content.
+    public var kind: BlockKind
+    /// Half-open byte range of the block in the normalized stream.
+    public var range: Range<Int>
+    /// Child blocks of a container (quote, list, item, table, row); empty for leaves.
+    public var children: [Block]
+    /// Whether cmark gave this block a usable position of its own (it then gets keyed).
+    var hasOwnPosition: Bool
+
+    /// Creates a block; identities are assigned by the engine, so library users rarely need this.
+    public init(id: BlockID, kind: BlockKind, range: Range<Int>, children: [Block] = []) {
+        self.id = id
+        self.kind = kind
+        self.range = range
+        self.children = children
+        self.hasOwnPosition = true
+    }
+
+    init(kind: BlockKind, range: Range<Int>, hasOwnPosition: Bool, children: [Block] = []) {
+        self.id = .unassigned
+        self.kind = kind
+        self.range = range
+        self.children = children
+        self.hasOwnPosition = hasOwnPosition
+    }
+}
+
+extension Block: Equatable {
+    public static func == (lhs: Block, rhs: Block) -> Bool {
+        lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.children == rhs.children
+    }
+}
+
+extension Block {
+    /// Visits this block and all its descendants in document order (pre-order), without recursion.
+    ///
+    /// - Complexity: O(n) in the number of blocks in the subtree.
+    public func forEachDescendant(_ body: (Block, _ depth: Int) throws -> Void) rethrows {
+        var stack: [(Block, Int)] = [(self, 0)]
+        while let (block, depth) = stack.popLast() {
+            try body(block, depth)
+            for child in block.children.reversed() { stack.append((child, depth + 1)) }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Inline content of a paragraph, heading or table cell, as an immutable tree.
+public indirect enum Inline: Hashable, Sendable {
+    /// Literal text.
+    case text(String)
+    /// An inline code span.
+    case code(String)
+    /// `*emphasis*`.
+    case emphasis([Inline])
+    /// `**strong**`.
+    case strong([Inline])
+    /// GFM `~~strikethrough~~`.
+    case strikethrough([Inline])
+    /// A link with its destination, title and text.
+    case link(destination: String, title: String, [Inline])
+    /// An `<…>` or bare-URL autolink whose text is its target.
+    case autolink(destination: String, text: String)
+    /// An image with its source, title and alt content.
+    case image(source: String, title: String, [Inline])
+    /// A soft line break (reflowed by the renderer).
+    case softBreak
+    /// A hard line break (two trailing spaces or a backslash).
+    case hardBreak
+    /// Raw inline HTML.
+    case html(String)
+}
+
+extension Inline {
+    /// The children of a container inline; empty for leaves.
+    public var children: [Inline] {
+        switch self {
+        case .emphasis(let c), .strong(let c), .strikethrough(let c): c
+        case .link(_, _, let c), .image(_, _, let c): c
+        default: []
+        }
+    }
+
+    /// The text a reader sees, with markup removed (alt text for images).
+    public var plainText: String {
+        switch self {
+        case .text(let s), .code(let s), .html(let s): s
+        case .autolink(_, let text): text
+        case .softBreak: " "
+        case .hardBreak: "\n"
+        default: children.plainText
+        }
+    }
+}
+
+extension Array where Element == Inline {
+    /// The concatenated plain text of a run of inlines.
+    public var plainText: String {
+        var out = ""
+        for inline in self { out += inline.plainText }
+        return out
+    }
+}

@@ -1,0 +1,50 @@
+import CCmarkGFM
+
+/// The one place that talks to cmark-gfm: parses bytes into a C tree, hands it to a converter,
+/// and frees it. No `cmark_node` pointer leaves this file and the converter it calls.
+enum CmarkGFM {
+    /// GFM extensions Rill enables. Footnotes stay off: they move content to the document's end.
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// Node type values of the GFM extensions, read once after registration
+    /// (they are runtime variables, 0 until the extensions are registered).
+    struct ExtensionTypes: Sendable {
+        let table: cmark_node_type
+        let tableRow: cmark_node_type
+        let tableCell: cmark_node_type
+        let strikethrough: cmark_node_type
+    }
+
+    /// Registers the core extensions exactly once (a Swift `static let` is initialised atomically).
+    static let types: ExtensionTypes = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return ExtensionTypes(
+            table: rill_node_type_table(),
+            tableRow: rill_node_type_table_row(),
+            tableCell: rill_node_type_table_cell(),
+            strikethrough: rill_node_type_strikethrough()
+        )
+    }()
+
+    /// Parses `text` and passes the document node to `body`; the tree is freed when `body` returns.
+    static func withDocument<R>(_ text: UnsafeRawBufferPointer, _ body: (OpaquePointer) -> R) -> R {
+        _ = types
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+            fatalError("cmark_parser_new failed: out of memory")
+        }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntax = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntax)
+            }
+        }
+        if let base = text.baseAddress, text.count > 0 {
+            cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), text.count)
+        }
+        guard let document = cmark_parser_finish(parser) else {
+            fatalError("cmark_parser_finish failed: out of memory")
+        }
+        defer { cmark_node_free(document) }
+        return body(document)
+    }
+}

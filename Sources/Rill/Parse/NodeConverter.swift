@@ -1,0 +1,369 @@
+import CCmarkGFM
+
+/// Converts a cmark-gfm tree into immutable ``Block`` and ``Inline`` values.
+///
+/// Walks the tree with `cmark_iter` and an explicit stack of frames, so deep nesting cannot
+/// overflow the call stack. Containers nested deeper than ``maxContainerDepth`` (and inlines
+/// deeper than ``maxInlineDepth``) are flattened into their ancestor, which keeps every later
+/// recursive operation on the values (equality, hashing, release) shallow.
+/// Inline positions are never used: cmark-gfm gets them wrong on continuation lines.
+struct NodeConverter {
+    /// Deepest nesting of block quotes, lists and items kept as such.
+    static let maxContainerDepth = 32
+    /// Deepest nesting of emphasis, strong, strikethrough, links and images kept as such.
+    static let maxInlineDepth = 32
+
+    let mapper: SourceMapper
+    private let types = CmarkGFM.types
+
+    init(mapper: SourceMapper) {
+        self.mapper = mapper
+    }
+
+    private enum FrameKind {
+        case document
+        case paragraph
+        case heading(level: Int)
+        case blockQuote
+        case list(ListStyle)
+        case item(TaskState?)
+        case table([ColumnAlignment])
+        case tableRow(isHeader: Bool)
+        case tableCell
+        case emphasis, strong, strikethrough
+        case link(destination: String, title: String)
+        case image(source: String, title: String)
+        /// Beyond a depth cap, or a node Rill does not model: children go to the parent.
+        case transparent
+    }
+
+    private struct Frame {
+        var kind: FrameKind
+        var range: Range<Int> = 0..<0
+        var hasOwnPosition = true
+        var startLine = 0
+        var joinsNext = false
+        var blocks: [Block] = []
+        var inlines: [Inline] = []
+        var containerDepth = 0
+        var inlineDepth = 0
+    }
+
+    /// Converts the document node's subtree into the slice's top-level entries.
+    func convert(document: OpaquePointer) -> ParsedSlice {
+        var entries: [ParsedSlice.Entry] = []
+        var stack: [Frame] = [Frame(kind: .document)]
+        guard let iterator = cmark_iter_new(document) else { return ParsedSlice(entries: []) }
+        defer { cmark_iter_free(iterator) }
+
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator), node != document else { continue }
+            if event == CMARK_EVENT_ENTER {
+                if let leaf = leafBlock(node, parent: stack[stack.count - 1]) {
+                    append(leaf.block, startLine: leaf.startLine, joinsNext: false, to: &stack, entries: &entries)
+                } else if let inline = leafInline(node) {
+                    appendInline(inline, to: &stack[stack.count - 1].inlines)
+                } else {
+                    stack.append(enter(node, parent: stack[stack.count - 1]))
+                }
+            } else if event == CMARK_EVENT_EXIT, stack.count > 1 {
+                let frame = stack.removeLast()
+                exit(frame, node: node, stack: &stack, entries: &entries)
+            }
+        }
+        return ParsedSlice(entries: entries)
+    }
+
+    // MARK: - Entering containers
+
+    private func enter(_ node: OpaquePointer, parent: Frame) -> Frame {
+        let type = cmark_node_get_type(node)
+        var frame = Frame(kind: .transparent)
+        frame.containerDepth = parent.containerDepth
+        frame.inlineDepth = parent.inlineDepth
+
+        func position() {
+            let placed = placement(node, parent: parent)
+            frame.range = placed.range
+            frame.hasOwnPosition = placed.hasOwnPosition
+            frame.startLine = placed.startLine
+        }
+
+        switch type {
+        case CMARK_NODE_PARAGRAPH:
+            frame.kind = .paragraph
+            position()
+            if !frame.hasOwnPosition, let repaired = paragraphBeforeTable(node) {
+                frame.range = repaired.range
+                frame.startLine = repaired.startLine
+                frame.hasOwnPosition = true
+                frame.joinsNext = true
+            }
+        case CMARK_NODE_HEADING:
+            frame.kind = .heading(level: Int(cmark_node_get_heading_level(node)))
+            position()
+        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM:
+            guard parent.containerDepth < Self.maxContainerDepth else { return frame }
+            frame.containerDepth += 1
+            position()
+            if type == CMARK_NODE_BLOCK_QUOTE {
+                frame.kind = .blockQuote
+            } else if type == CMARK_NODE_LIST {
+                frame.kind = .list(listStyle(node))
+            } else {
+                frame.kind = .item(taskState(node))
+            }
+        case types.table:
+            frame.kind = .table(alignments(node))
+            let start = tableStart(node)
+            position()
+            let end = frame.range.upperBound
+            frame.range = start.offset..<max(start.offset, end)
+            frame.startLine = start.line
+            frame.hasOwnPosition = true
+        case types.tableRow:
+            let isHeader = cmark_gfm_extensions_get_table_row_is_header(node) != 0
+            frame.kind = .tableRow(isHeader: isHeader)
+            if isHeader {
+                // cmark-gfm reports the header row (and its cells) at a preceding paragraph's
+                // line; the header is the table's first line, so it starts where the table does.
+                let tableStart = parent.range.lowerBound
+                let line = parent.startLine
+                frame.range = tableStart..<max(tableStart, mapper.streamContentEnd(line))
+                frame.startLine = line
+            } else {
+                position()
+            }
+        case types.tableCell:
+            frame.kind = .tableCell
+            if case .tableRow(isHeader: true) = parent.kind {
+                frame.range = parent.range
+                frame.hasOwnPosition = false
+                frame.startLine = parent.startLine
+            } else {
+                position()
+            }
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG, types.strikethrough, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            guard parent.inlineDepth < Self.maxInlineDepth else { return frame }
+            frame.inlineDepth += 1
+            switch type {
+            case CMARK_NODE_EMPH: frame.kind = .emphasis
+            case CMARK_NODE_STRONG: frame.kind = .strong
+            case CMARK_NODE_LINK: frame.kind = .link(destination: string(cmark_node_get_url(node)),
+                                                     title: string(cmark_node_get_title(node)))
+            case CMARK_NODE_IMAGE: frame.kind = .image(source: string(cmark_node_get_url(node)),
+                                                       title: string(cmark_node_get_title(node)))
+            default: frame.kind = .strikethrough
+            }
+        default:
+            break  // custom blocks and inlines: transparent
+        }
+        return frame
+    }
+
+    // MARK: - Leaves
+
+    private func leafBlock(_ node: OpaquePointer, parent: Frame) -> (block: Block, startLine: Int)? {
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_CODE_BLOCK:
+            let placed = placement(node, parent: parent)
+            var length: Int32 = 0, offset: Int32 = 0
+            var character: CChar = 0
+            let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
+            let code = CodeBlock(info: string(cmark_node_get_fence_info(node)),
+                                 literal: string(cmark_node_get_literal(node)), isFenced: fenced)
+            return (Block(kind: .codeBlock(code), range: placed.range, hasOwnPosition: placed.hasOwnPosition),
+                    placed.startLine)
+        case CMARK_NODE_HTML_BLOCK:
+            let literal = string(cmark_node_get_literal(node))
+            var placed = placement(node, parent: parent)
+            if placed.hasOwnPosition {
+                // cmark-gfm ends HTML blocks of types 1–5 one line early; every HTML block
+                // runs to the end of the last line of its literal.
+                let lineCount = max(1, literal.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
+                let end = mapper.streamContentEnd(placed.startLine + lineCount - 1)
+                placed.range = placed.range.lowerBound..<max(placed.range.lowerBound, end)
+            }
+            return (Block(kind: .htmlBlock(literal), range: placed.range, hasOwnPosition: placed.hasOwnPosition),
+                    placed.startLine)
+        case CMARK_NODE_THEMATIC_BREAK:
+            let placed = placement(node, parent: parent)
+            return (Block(kind: .thematicBreak, range: placed.range, hasOwnPosition: placed.hasOwnPosition),
+                    placed.startLine)
+        default:
+            return nil
+        }
+    }
+
+    private func leafInline(_ node: OpaquePointer) -> Inline? {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT: .text(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_CODE: .code(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_HTML_INLINE: .html(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .hardBreak
+        default: nil
+        }
+    }
+
+    // MARK: - Leaving containers
+
+    private func exit(_ frame: Frame, node: OpaquePointer, stack: inout [Frame], entries: inout [ParsedSlice.Entry]) {
+        let top = stack.count - 1
+        func block(_ kind: BlockKind, children: [Block] = []) {
+            let block = Block(kind: kind, range: frame.range, hasOwnPosition: frame.hasOwnPosition, children: children)
+            append(block, startLine: frame.startLine, joinsNext: frame.joinsNext, to: &stack, entries: &entries)
+        }
+        switch frame.kind {
+        case .document:
+            break
+        case .transparent:
+            stack[top].blocks.append(contentsOf: frame.blocks)
+            for inline in frame.inlines { appendInline(inline, to: &stack[top].inlines) }
+        case .paragraph: block(.paragraph(frame.inlines))
+        case .heading(let level): block(.heading(level: level, frame.inlines))
+        case .blockQuote: block(.blockQuote, children: frame.blocks)
+        case .list(let style): block(.list(style), children: frame.blocks)
+        case .item(let task): block(.item(task: task), children: frame.blocks)
+        case .table(let alignments): block(.table(alignments: alignments), children: frame.blocks)
+        case .tableRow(let isHeader): block(.tableRow(isHeader: isHeader), children: frame.blocks)
+        case .tableCell: block(.tableCell(frame.inlines))
+        case .emphasis: appendInline(.emphasis(frame.inlines), to: &stack[top].inlines)
+        case .strong: appendInline(.strong(frame.inlines), to: &stack[top].inlines)
+        case .strikethrough: appendInline(.strikethrough(frame.inlines), to: &stack[top].inlines)
+        case .link(let destination, let title):
+            let inline: Inline
+            if case .text(let text)? = frame.inlines.first, frame.inlines.count == 1,
+               text == destination || "mailto:" + text == destination {
+                inline = .autolink(destination: destination, text: text)
+            } else {
+                inline = .link(destination: destination, title: title, frame.inlines)
+            }
+            appendInline(inline, to: &stack[top].inlines)
+        case .image(let source, let title):
+            appendInline(.image(source: source, title: title, frame.inlines), to: &stack[top].inlines)
+        }
+    }
+
+    private func append(_ block: Block, startLine: Int, joinsNext: Bool,
+                        to stack: inout [Frame], entries: inout [ParsedSlice.Entry]) {
+        if stack.count > 1 {
+            stack[stack.count - 1].blocks.append(block)
+            return
+        }
+        // Top level: blocks of the carried definitions prefix are not part of the slice.
+        guard startLine >= mapper.firstSliceLine else { return }
+        entries.append(ParsedSlice.Entry(
+            block: block,
+            lineStart: mapper.streamLineStart(startLine),
+            startsOnCompleteLine: block.hasOwnPosition && mapper.lines.isComplete(line: startLine),
+            joinsNext: joinsNext))
+    }
+
+    /// Appends an inline, merging adjacent text runs that cmark splits (at `[`, `!`, entities…).
+    private func appendInline(_ inline: Inline, to inlines: inout [Inline]) {
+        if case .text(let next) = inline, case .text(let previous)? = inlines.last {
+            inlines[inlines.count - 1] = .text(previous + next)
+        } else {
+            inlines.append(inline)
+        }
+    }
+
+    // MARK: - Positions
+
+    private struct Placement {
+        var range: Range<Int>
+        var hasOwnPosition: Bool
+        var startLine: Int
+    }
+
+    /// The node's stream range from its reported position; a node cmark did not position
+    /// gets an empty range where its parent starts.
+    private func placement(_ node: OpaquePointer, parent: Frame) -> Placement {
+        let startLine = Int(cmark_node_get_start_line(node))
+        guard startLine > 0 else {
+            let at = parent.range.lowerBound
+            return Placement(range: at..<at, hasOwnPosition: false, startLine: parent.startLine)
+        }
+        let range = mapper.range(startLine: startLine,
+                                 startColumn: Int(cmark_node_get_start_column(node)),
+                                 endLine: Int(cmark_node_get_end_line(node)),
+                                 endColumn: Int(cmark_node_get_end_column(node)))
+        return Placement(range: range, hasOwnPosition: true, startLine: startLine)
+    }
+
+    /// A table's real first line is the line before its delimiter row. cmark-gfm reports a
+    /// table that split a paragraph as starting on that paragraph's first line instead.
+    private func tableStart(_ table: OpaquePointer) -> (line: Int, offset: Int) {
+        let reportedLine = Int(cmark_node_get_start_line(table))
+        var delimiterLine = Int(cmark_node_get_end_line(table))
+        if Int(cmark_node_get_end_column(table)) <= 0 { delimiterLine -= 1 }
+        if let header = cmark_node_first_child(table), let firstBody = cmark_node_next(header) {
+            let bodyLine = Int(cmark_node_get_start_line(firstBody))
+            if bodyLine > 0 { delimiterLine = bodyLine - 1 }
+        }
+        let headerLine = max(1, delimiterLine - 1)
+        if headerLine == reportedLine {
+            let offset = mapper.bufferOffset(line: reportedLine, column: Int(cmark_node_get_start_column(table)))
+            return (headerLine, mapper.streamOffset(offset))
+        }
+        return (headerLine, mapper.streamOffset(mapper.firstContentOffset(line: headerLine)))
+    }
+
+    /// cmark-gfm gives a paragraph that directly precedes a table no position (0:0) and lets the
+    /// table claim its first line. Recover the paragraph's lines from the table that follows.
+    private func paragraphBeforeTable(_ paragraph: OpaquePointer) -> Placement? {
+        guard let next = cmark_node_next(paragraph), cmark_node_get_type(next) == types.table else { return nil }
+        let reportedLine = Int(cmark_node_get_start_line(next))
+        guard reportedLine > 0 else { return nil }
+        let tableLine = tableStart(next).line
+        guard tableLine > reportedLine else { return nil }
+        let start = mapper.bufferOffset(line: reportedLine, column: Int(cmark_node_get_start_column(next)))
+        let end = max(start, mapper.lines.contentEnd(ofLine: tableLine - 1, in: mapper.bytes))
+        return Placement(range: mapper.streamOffset(start)..<mapper.streamOffset(end),
+                         hasOwnPosition: true, startLine: reportedLine)
+    }
+
+    // MARK: - Node data
+
+    private func listStyle(_ node: OpaquePointer) -> ListStyle {
+        let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        let delimiter: ListStyle.Delimiter = switch cmark_node_get_list_delim(node) {
+        case CMARK_PERIOD_DELIM: .period
+        case CMARK_PAREN_DELIM: .paren
+        default: .none
+        }
+        return ListStyle(isOrdered: ordered,
+                         start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
+                         isTight: cmark_node_get_list_tight(node) != 0,
+                         delimiter: ordered ? delimiter : .none)
+    }
+
+    private func taskState(_ node: OpaquePointer) -> TaskState? {
+        guard cmark_node_get_syntax_extension(node) != nil,
+              let name = cmark_node_get_type_string(node), String(cString: name) == "tasklist" else { return nil }
+        return cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
+    }
+
+    private func alignments(_ node: OpaquePointer) -> [ColumnAlignment] {
+        let count = Int(cmark_gfm_extensions_get_table_columns(node))
+        guard let raw = cmark_gfm_extensions_get_table_alignments(node) else {
+            return Array(repeating: .none, count: count)
+        }
+        return (0..<count).map { index in
+            switch raw[index] {
+            case UInt8(ascii: "l"): .left
+            case UInt8(ascii: "c"): .center
+            case UInt8(ascii: "r"): .right
+            default: .none
+            }
+        }
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}

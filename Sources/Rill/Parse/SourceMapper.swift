@@ -1,0 +1,65 @@
+/// Converts cmark's line:column positions in a parsed buffer into stream byte offsets,
+/// and corrects the positions cmark-gfm gets wrong.
+///
+/// The parsed buffer may begin with a prefix (link definitions carried from final text) whose
+/// lines belong to no block of the slice; `base` is the stream offset of the first byte after it.
+struct SourceMapper {
+    let bytes: UnsafeRawBufferPointer
+    let lines: LineIndex
+    /// Length of the carried prefix in the buffer.
+    let prefixLength: Int
+    /// Stream offset that buffer offset `prefixLength` corresponds to.
+    let base: Int
+
+    init(bytes: UnsafeRawBufferPointer, prefixLength: Int, base: Int) {
+        self.bytes = bytes
+        self.lines = LineIndex(bytes)
+        self.prefixLength = prefixLength
+        self.base = base
+    }
+
+    /// The first buffer line that belongs to the slice rather than the prefix.
+    var firstSliceLine: Int { lines.line(containing: prefixLength) }
+
+    /// Stream offset of a buffer offset.
+    func streamOffset(_ bufferOffset: Int) -> Int {
+        bufferOffset - prefixLength + base
+    }
+
+    /// Buffer offset of 1-based line:column (column in bytes), clamped to the line's content.
+    func bufferOffset(line: Int, column: Int) -> Int {
+        let start = lines.start(ofLine: line)
+        let end = lines.contentEnd(ofLine: line, in: bytes)
+        return min(max(start + column - 1, start), end)
+    }
+
+    /// Buffer offset just past an inclusive end position. cmark reports `N:0` for blocks that
+    /// end on the line before N (setext headings, lists, items, indented code, open fences).
+    func bufferEnd(line: Int, column: Int) -> Int {
+        if column <= 0 { return lines.contentEnd(ofLine: line - 1, in: bytes) }
+        let start = lines.start(ofLine: line)
+        let end = lines.contentEnd(ofLine: line, in: bytes)
+        return min(max(start + column, start), end)
+    }
+
+    /// Half-open stream range of a block whose position cmark reported.
+    func range(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) -> Range<Int> {
+        let lower = bufferOffset(line: startLine, column: startColumn)
+        let upper = max(lower, bufferEnd(line: endLine, column: endColumn))
+        return streamOffset(lower)..<streamOffset(upper)
+    }
+
+    /// Buffer offset of the first byte of `line` that is not container markup (spaces, tabs, `>`).
+    func firstContentOffset(line: Int) -> Int {
+        var offset = lines.start(ofLine: line)
+        let end = lines.contentEnd(ofLine: line, in: bytes)
+        while offset < end, [0x20, 0x09, 0x3E].contains(bytes[offset]) { offset += 1 }
+        return offset == end ? lines.start(ofLine: line) : offset
+    }
+
+    /// Stream offset of the start of 1-based buffer `line`.
+    func streamLineStart(_ line: Int) -> Int { streamOffset(lines.start(ofLine: line)) }
+
+    /// Stream offset just past the content of 1-based buffer `line`.
+    func streamContentEnd(_ line: Int) -> Int { streamOffset(lines.contentEnd(ofLine: line, in: bytes)) }
+}

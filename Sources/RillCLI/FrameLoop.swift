@@ -1,0 +1,99 @@
+import Glibc
+import Rill
+
+/// Drives the engine: waits for input and signals, coalesces whatever arrived into frames at
+/// most `fps` times a second, and hands each frame to the sink.
+struct FrameLoop {
+    /// How the loop ended.
+    enum Outcome: Equatable {
+        case finished
+        case interrupted(Int32)
+        case outputClosed
+        case readFailed(String)
+    }
+
+    var input: InputFeed
+    let frameInterval: UInt64
+    private(set) var stream = MarkdownStream()
+
+    init(input: InputFeed, fps: Double) {
+        self.input = input
+        self.frameInterval = UInt64(1_000_000_000 / fps)
+    }
+
+    mutating func run(into sink: inout some FrameSink) -> Outcome {
+        var lastFrame: UInt64 = 0
+        var pending = false
+        do throws(OutputChannel.Closed) {
+            while true {
+                let now = MonotonicClock.now()
+                var deadline: UInt64? = pending ? lastFrame + frameInterval : nil
+                var fds: [pollfd] = []
+                if SignalMonitor.descriptor >= 0 {
+                    fds.append(pollfd(fd: SignalMonitor.descriptor, events: Int16(POLLIN), revents: 0))
+                }
+                switch input {
+                case .descriptor(let fd):
+                    fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+                case .replay(var schedule):
+                    if let due = schedule.deadline(now: now) { deadline = min(deadline ?? due, due) }
+                    input = .replay(schedule)
+                }
+                let timeout = deadline.map { Int32(clamping: ($0 > now ? $0 - now + 999_999 : 0) / 1_000_000) } ?? -1
+                if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR {
+                    return .readFailed(String(cString: strerror(errno)))
+                }
+                for event in SignalMonitor.drain() {
+                    switch event {
+                    case .interrupt(let number):
+                        sink.abandon()
+                        return .interrupted(number)
+                    case .resize:
+                        try sink.resize()
+                    }
+                }
+
+                let current = MonotonicClock.now()
+                var ended = false
+                switch input {
+                case .descriptor(let fd):
+                    if fds.last.map({ $0.revents != 0 }) == true {
+                        switch InputFeed.read(fd) {
+                        case .bytes(let bytes): stream.append(bytes); pending = true
+                        case .nothing: break
+                        case .end: ended = true
+                        case .failure(let message):
+                            sink.abandon()
+                            return .readFailed(message)
+                        }
+                    }
+                case .replay(var schedule):
+                    if let bytes = schedule.take(now: current) {
+                        stream.append(bytes)
+                        pending = true
+                        if schedule.interval == 0 {
+                            // As fast as possible: exactly one frame per piece.
+                            lastFrame = 0
+                        }
+                    }
+                    ended = schedule.isExhausted
+                    input = .replay(schedule)
+                }
+                if ended {
+                    let update = stream.finish()
+                    try sink.finish(update, stream: stream)
+                    return .finished
+                }
+                if pending, current >= lastFrame + frameInterval {
+                    let update = stream.update()
+                    try sink.frame(update, stream: stream)
+                    lastFrame = current
+                    pending = false
+                }
+            }
+        } catch {
+            sink.abandon()
+            return .outputClosed
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Rill
+
+/// Writes the engine's updates as JSON lines (`--format jsonl`).
+struct JSONLSink: FrameSink {
+    var output: OutputChannel
+
+    mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+        guard !update.isEmpty else { return }
+        try output.write(EventEncoder.frameLine(update))
+    }
+
+    mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+        var last = update
+        last.isDone = false
+        if !last.isEmpty { try output.write(EventEncoder.frameLine(last)) }
+        try output.write(EventEncoder.doneLine(stream.blocks))
+    }
+}

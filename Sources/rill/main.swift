@@ -1,0 +1,4 @@
+import Glibc
+import RillCLI
+
+exit(RillCommand.run(Array(CommandLine.arguments.dropFirst())))
