@@ -25,6 +25,9 @@ let package = Package(
         // The command line: options, the frame loop, signals and file descriptors.
         .target(name: "RillCLI", dependencies: ["Rill"]),
         .executableTarget(name: "rill", dependencies: ["RillCLI"]),
-        .testTarget(name: "RillTests", dependencies: ["Rill", "RillCLI"]),
+        // Shared test helpers: Corpus access, the one-shot oracle, a random document generator.
+        .target(name: "RillTestSupport", dependencies: ["Rill"], path: "Tests/RillTestSupport"),
+        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"]),
+        .testTarget(name: "RillCLITests", dependencies: ["RillCLI", "Rill", "RillTestSupport"]),
     ]
 )

@@ -1,0 +1,64 @@
+/// Makes text from the input safe to print: no control character reaches the terminal.
+///
+/// C0 controls become their Unicode control pictures (ESC → `␛`, BEL → `␇`), DEL becomes `␡`,
+/// and a C1 control becomes `␛` plus its 7-bit equivalent (CSI U+009B → `␛[`), so a reader sees
+/// exactly what the model tried to send. Tabs and line feeds are left to the caller, which gives
+/// them their layout meaning.
+public enum ControlCharacters {
+    /// Whether `scalar` is a C0 or C1 control or DEL.
+    @inline(__always)
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
+    /// The visible stand-in for a control character.
+    public static func placeholder(for scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x00..<0x20: String(Unicode.Scalar(0x2400 + scalar.value)!)
+        case 0x7F: "\u{2421}"
+        default: "\u{241B}" + String(Unicode.Scalar(UInt8(scalar.value - 0x40)))
+        }
+    }
+
+    /// Whether `text` holds any control character (tabs and line feeds included).
+    public static func contains(in text: String) -> Bool {
+        text.unicodeScalars.contains(where: isControl)
+    }
+
+    /// Splits `text` into spans: runs of ordinary text in `style`, and placeholders for control
+    /// characters in `placeholderStyle`. Tabs become `tab` (a space by default; code blocks
+    /// expand them themselves before calling this).
+    public static func spans(_ text: String, style: TextStyle, placeholderStyle: TextStyle,
+                             tab: String = " ") -> [Span] {
+        guard contains(in: text) else { return [Span(text, style)] }
+        var spans: [Span] = []
+        var run = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" {
+                run += tab
+            } else if isControl(scalar) {
+                if !run.isEmpty { spans.append(Span(run, style)); run = "" }
+                spans.append(Span(placeholder(for: scalar), style.merged(with: placeholderStyle)))
+            } else {
+                run.unicodeScalars.append(scalar)
+            }
+        }
+        if !run.isEmpty { spans.append(Span(run, style)) }
+        return spans
+    }
+
+    /// `text` with every control character replaced by its placeholder (for one-line labels).
+    public static func visible(_ text: String) -> String {
+        guard contains(in: text) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { result += placeholder(for: scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// A hyperlink target reduced to printable characters, safe inside an OSC 8 sequence.
+    public static func hyperlinkTarget(_ destination: String) -> String {
+        String(String.UnicodeScalarView(destination.unicodeScalars.filter { !isControl($0) && $0 != " " }))
+    }
+}

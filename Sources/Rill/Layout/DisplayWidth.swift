@@ -1,0 +1,51 @@
+import CUTF8Proc
+
+/// Terminal display width of text, in columns, measured per grapheme cluster with utf8proc.
+///
+/// | cluster                                   | columns |
+/// |-------------------------------------------|---------|
+/// | holds U+FE0F (emoji presentation)         | 2       |
+/// | a regional-indicator pair (a flag)        | 2       |
+/// | holds U+FE0E (text presentation)          | 1       |
+/// | anything else                             | widest scalar by `utf8proc_charwidth` (0–2) |
+///
+/// Swift alone gets Hangul and fullwidth forms wrong, and glibc's `wcswidth` gets emoji
+/// sequences wrong; these rules agree with xterm-like terminals, tmux and the Linux console.
+/// Rill moves the cursor by the same widths it lays text out with.
+public enum DisplayWidth {
+    /// Columns taken by one grapheme cluster.
+    public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue {
+            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
+        }
+        var widest = 0
+        var regionalIndicators = 0
+        for scalar in character.unicodeScalars {
+            switch scalar.value {
+            case 0xFE0F: return 2
+            case 0xFE0E: return 1
+            case 0x1F1E6...0x1F1FF: regionalIndicators += 1
+            default: break
+            }
+            widest = max(widest, Int(utf8proc_charwidth(utf8proc_int32_t(bitPattern: scalar.value))))
+        }
+        if regionalIndicators >= 2 { return 2 }
+        return widest
+    }
+
+    /// Columns taken by a string: the sum over its grapheme clusters.
+    ///
+    /// - Complexity: O(n); printable ASCII takes a fast path of one column per byte.
+    public static func of<S: StringProtocol>(_ text: S) -> Int {
+        var isPrintableASCII = true
+        var count = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte >= 0x7F { isPrintableASCII = false; break }
+            count += 1
+        }
+        if isPrintableASCII { return count }
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+}

@@ -1,0 +1,27 @@
+/// Everything a layout needs besides the block: the width to fill, the theme, and options.
+public struct LayoutContext: Hashable, Sendable {
+    /// Columns available; every line laid out is at most this wide. At least 1.
+    public var width: Int
+    /// The styles to draw with.
+    public var theme: Theme
+    /// Whether link targets travel as OSC 8 hyperlinks (then they are not printed after the text).
+    public var hyperlinks: Bool
+    /// Whether no colour or attribute will reach the output: elements that rely on styling to be
+    /// recognised then keep a textual mark (inline code keeps its backticks, for instance).
+    public var isPlain: Bool
+
+    /// Creates a context.
+    public init(width: Int, theme: Theme = .dark, hyperlinks: Bool = false, isPlain: Bool = false) {
+        self.width = max(1, width)
+        self.theme = theme
+        self.hyperlinks = hyperlinks
+        self.isPlain = isPlain
+    }
+
+    /// The same context, `columns` narrower (never below 1 column).
+    public func narrowed(by columns: Int) -> LayoutContext {
+        var copy = self
+        copy.width = max(1, width - columns)
+        return copy
+    }
+}

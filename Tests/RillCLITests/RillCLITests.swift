@@ -1,0 +1,4 @@
+import Testing
+
+/// The command line's tests.
+@Suite struct RillCLITests {}
