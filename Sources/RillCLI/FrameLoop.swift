@@ -15,6 +15,8 @@ struct FrameLoop {
     var input: InputFeed
     let frameInterval: UInt64
     private(set) var stream = MarkdownStream()
+    private(set) var statistics = Statistics()
+    private let clock = ContinuousClock()
 
     init(input: InputFeed, fps: Double) {
         self.input = input
@@ -49,7 +51,7 @@ struct FrameLoop {
                         sink.abandon()
                         return .interrupted(number)
                     case .resize:
-                        try sink.resize()
+                        try sink.resize(stream: stream)
                     }
                 }
 
@@ -59,7 +61,10 @@ struct FrameLoop {
                 case .descriptor(let fd):
                     if fds.last.map({ $0.revents != 0 }) == true {
                         switch InputFeed.read(fd) {
-                        case .bytes(let bytes): stream.append(bytes); pending = true
+                        case .bytes(let bytes):
+                            stream.append(bytes)
+                            statistics.bytesRead += bytes.count
+                            pending = true
                         case .nothing: break
                         case .end: ended = true
                         case .failure(let message):
@@ -70,6 +75,7 @@ struct FrameLoop {
                 case .replay(var schedule):
                     if let bytes = schedule.take(now: current) {
                         stream.append(bytes)
+                        statistics.bytesRead += bytes.count
                         pending = true
                         if schedule.interval == 0 {
                             // As fast as possible: exactly one frame per piece.
@@ -80,13 +86,23 @@ struct FrameLoop {
                     input = .replay(schedule)
                 }
                 if ended {
+                    let parseStart = clock.now
                     let update = stream.finish()
+                    let sinkStart = clock.now
+                    statistics.parse += sinkStart - parseStart
+                    statistics.frames += 1
                     try sink.finish(update, stream: stream)
+                    statistics.sink += clock.now - sinkStart
                     return .finished
                 }
                 if pending, current >= lastFrame + frameInterval {
+                    let parseStart = clock.now
                     let update = stream.update()
+                    let sinkStart = clock.now
+                    statistics.parse += sinkStart - parseStart
+                    statistics.frames += 1
                     try sink.frame(update, stream: stream)
+                    statistics.sink += clock.now - sinkStart
                     lastFrame = current
                     pending = false
                 }

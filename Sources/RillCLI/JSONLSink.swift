@@ -4,6 +4,8 @@ import Rill
 struct JSONLSink: FrameSink {
     var output: OutputChannel
 
+    var bytesWritten: Int { output.bytesWritten }
+
     mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
         guard !update.isEmpty else { return }
         try output.write(EventEncoder.frameLine(update))

@@ -2,7 +2,20 @@ import Rill
 
 /// The command line, parsed and validated.
 struct Options: Equatable {
-    enum Format: String, CaseIterable { case jsonl }
+    /// What to write.
+    enum Format: String, CaseIterable {
+        /// The live view on a terminal; styled text written block by block elsewhere.
+        case auto
+        /// Styled text written block by block as blocks become final (no redrawing).
+        case text
+        /// Unstyled text, block by block.
+        case plain
+        /// Block events, one JSON object per line.
+        case jsonl
+    }
+
+    /// A three-way switch: decide from the environment, or force on or off.
+    enum Switch: String, CaseIterable { case auto, always, never }
 
     /// File to read instead of standard input.
     var inputPath: String?
@@ -16,7 +29,14 @@ struct Options: Equatable {
     var seed: UInt64 = 1
     /// At most this many frames per second.
     var fps: Double = 60
-    var format: Format = .jsonl
+    var format: Format = .auto
+    var color: Switch = .auto
+    var hyperlinks: Switch = .auto
+    /// Theme name: `dark` or `light`; nil means from `COLORFGBG`, else dark.
+    var theme: String?
+    /// Layout width; nil means `COLUMNS`, then the terminal's width, then 80.
+    var width: Int?
+    var showStats = false
     var showHelp = false
     var showVersion = false
 
@@ -25,15 +45,28 @@ struct Options: Equatable {
            rill --replay FILE [--chunk N | --seed S] [--rate R] [options]
 
     Renders markdown while it is still being written. Reads FILE, or standard input.
+      some-llm "explain X" | rill
 
-    options:
-      --format F       output format: jsonl (block events, one JSON object per line)
-      --replay FILE    replay FILE as a stream of token-like pieces (demos, tests)
-      --chunk N        with --replay: fixed pieces of N bytes instead of 1–8 byte tokens
-      --seed S         with --replay: seed for the token sizes (default 1)
-      --rate R         with --replay: pieces per second; 0 = as fast as possible, one frame
-                       per piece (default 0)
+    output:
+      --format F       auto   live view on a terminal, styled text elsewhere (default)
+                       text   styled text, written block by block as blocks become final
+                       plain  unstyled text, block by block
+                       jsonl  block events, one JSON object per line (see README)
+      --width N        layout width (default: COLUMNS, else the terminal's, else 80)
+      --color W        auto | always | never (default auto; honours NO_COLOR,
+                       FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb)
+      --theme T        dark | light (default: from COLORFGBG, else dark)
+      --hyperlinks W   auto | always | never: links as OSC 8 hyperlinks
       --fps N          at most N frames per second (default 60)
+      --stats          print frame, byte and timing statistics to stderr at the end
+
+    replay (demos, tests, benchmarks):
+      --replay FILE    replay FILE as a stream of token-like pieces
+      --chunk N        fixed pieces of N bytes instead of 1–8 byte tokens
+      --seed S         seed for the token sizes (default 1)
+      --rate R         pieces per second; 0 = as fast as possible, one frame per piece
+                       (default 0)
+
       -h, --help       show this help
       --version        show the version
     """
@@ -54,28 +87,40 @@ struct Options: Equatable {
         }
         func number(for flag: String, atLeast minimum: Double) throws(Failure) -> Double {
             let text = try value(for: flag)
-            guard let number = Double(text), number.isFinite, number >= minimum else {
+            guard let number = Double(text), number.isFinite, number >= minimum, number <= 1e9 else {
                 throw Failure(description: "\(flag) needs a number ≥ \(minimum.formatted), got '\(text)'")
             }
             return number
+        }
+        func choice<T: RawRepresentable & CaseIterable>(for flag: String, _: T.Type) throws(Failure) -> T where T.RawValue == String {
+            let text = try value(for: flag)
+            guard let parsed = T(rawValue: text) else {
+                let expected = T.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Failure(description: "unknown \(flag) '\(text)' (expected: \(expected))")
+            }
+            return parsed
         }
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
-            case "--format":
-                let text = try value(for: argument)
-                guard let format = Format(rawValue: text) else {
-                    throw Failure(description: "unknown --format '\(text)' (expected: \(Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+            case "--stats": options.showStats = true
+            case "--format": options.format = try choice(for: argument, Format.self)
+            case "--color", "--colour": options.color = try choice(for: argument, Switch.self)
+            case "--hyperlinks": options.hyperlinks = try choice(for: argument, Switch.self)
+            case "--theme":
+                let name = try value(for: argument)
+                guard name == "dark" || name == "light" else {
+                    throw Failure(description: "unknown --theme '\(name)' (expected: dark, light)")
                 }
-                options.format = format
+                options.theme = name
+            case "--width": options.width = Int(try number(for: argument, atLeast: 1))
             case "--replay": options.replayPath = try value(for: argument)
             case "--chunk": options.chunkSize = Int(try number(for: argument, atLeast: 1))
             case "--seed": options.seed = UInt64(try number(for: argument, atLeast: 0))
             case "--rate": options.rate = try number(for: argument, atLeast: 0)
-            case "--fps":
-                options.fps = try number(for: argument, atLeast: 1)
+            case "--fps": options.fps = try number(for: argument, atLeast: 1)
             default:
                 if argument.hasPrefix("-"), argument != "-" {
                     throw Failure(description: "unknown option '\(argument)'")

@@ -35,8 +35,45 @@ public enum RillCommand {
 
         SignalMonitor.install()
         var loop = FrameLoop(input: input, fps: options.fps)
-        var sink = JSONLSink(output: OutputChannel(descriptor: STDOUT_FILENO))
-        switch loop.run(into: &sink) {
+        let output = OutputChannel(descriptor: STDOUT_FILENO)
+        let outcome: FrameLoop.Outcome
+        var sinkLines: [String] = []
+        var bytesWritten = 0
+        if options.format == .jsonl {
+            var sink = JSONLSink(output: output)
+            outcome = loop.run(into: &sink)
+            bytesWritten = sink.bytesWritten
+        } else {
+            let isTerminal = isatty(STDOUT_FILENO) == 1
+            let settings = TerminalSettings.resolve(
+                options, environment: TerminalSettings.processEnvironment, isTerminal: isTerminal,
+                terminalSize: isTerminal ? TerminalSettings.terminalSize(of: STDOUT_FILENO) : nil)
+            if settings.isLiveTerminal {
+                var sink = LiveSink(output: output, settings: settings)
+                outcome = loop.run(into: &sink)
+                sinkLines = sink.statisticsLines
+                bytesWritten = sink.bytesWritten
+            } else {
+                var sink = BlockStreamSink(output: output, context: settings.context,
+                                           encoder: ANSIEncoder(depth: settings.depth, hyperlinks: settings.hyperlinks))
+                outcome = loop.run(into: &sink)
+                bytesWritten = sink.bytesWritten
+            }
+        }
+        if options.showStats {
+            let stats = loop.statistics
+            let lines = [
+                "rill statistics",
+                "frames:                \(stats.frames)",
+                "bytes read:            \(stats.bytesRead)",
+                "bytes written:         \(bytesWritten)",
+                "bytes parsed:          \(loop.stream.bytesParsed)",
+                "parse time:            \(Statistics.milliseconds(stats.parse))",
+                "render time:           \(Statistics.milliseconds(stats.sink))",
+            ] + sinkLines
+            printError(lines.joined(separator: "\n"))
+        }
+        switch outcome {
         case .finished, .outputClosed:
             return 0
         case .interrupted(let number):

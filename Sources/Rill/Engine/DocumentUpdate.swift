@@ -17,6 +17,11 @@ public struct DocumentUpdate: Sendable, Equatable {
     /// True for the last update, after the end of input: every block is final.
     public var isDone = false
 
+    /// Creates an update for frame number `frame` that changes nothing yet.
+    public init(frame: Int) {
+        self.frame = frame
+    }
+
     /// Whether the frame changed nothing at all.
     public var isEmpty: Bool {
         finalized.isEmpty && inserted.isEmpty && changed.isEmpty && removed.isEmpty && !isDone

@@ -18,6 +18,11 @@ public struct MarkdownStream: Sendable {
     public private(set) var isFinished = false
     /// Bytes handed to cmark so far, carried definitions included (for statistics).
     public private(set) var bytesParsed = 0
+    /// Frames in which an ambiguous incomplete last line was held back.
+    public private(set) var heldBackFrames = 0
+    /// Whether an ambiguous incomplete last line is held back from the open blocks (see
+    /// ``TailStabilizer``). Final blocks and the final state never depend on it.
+    public var stabilizesTail = true
 
     private var normalizer = UTF8Normalizer()
     /// Stream offset of the first line that is re-parsed each frame.
@@ -45,6 +50,17 @@ public struct MarkdownStream: Sendable {
 
     /// Offset where the still-changing part of the document begins.
     public var frontierOffset: Int { frontier }
+
+    /// Offset where the incomplete last line of input starts, or nil when the input so far
+    /// ends with a line ending (or has ended).
+    public var incompleteLineStart: Int? {
+        guard !isFinished else { return nil }
+        let start = Self.lastLineStart(source)
+        if start < source.count { return start }
+        // A lone \r at the end may still become \r\n: its line is not complete yet.
+        if let last = source.last, last == 0x0D { return max(0, Self.lastLineStart(Array(source.dropLast()))) }
+        return nil
+    }
 
     /// Appends a chunk of raw bytes; nothing is parsed until the next ``update()``.
     ///
@@ -102,10 +118,12 @@ public struct MarkdownStream: Sendable {
         }
         if anchor == entries.count { identity = assigner }
 
-        diff(entries.map(\.block), against: openBlocks, into: &update)
+        let shown = entries[..<anchor].map(\.block) + displayedOpenBlocks(entries, anchor: anchor, atEnd: atEnd)
+        diff(shown, against: openBlocks, into: &update)
 
         // Everything before the anchor is final; keep any link definitions it holds.
-        let newFrontier = anchor < entries.count ? entries[anchor].lineStart : source.count
+        // With no block at all (blank lines, definitions only), nothing moves until the end.
+        let newFrontier = anchor < entries.count ? entries[anchor].lineStart : (atEnd ? source.count : frontier)
         let firstNewFinal = finalBlocks.count
         var definitionsChanged = false
         if let first = entries.first, anchor > 0, first.lineStart > frontier {
@@ -128,7 +146,7 @@ public struct MarkdownStream: Sendable {
         }
         let oldFrontier = frontier
         frontier = max(frontier, newFrontier)
-        openBlocks = entries[anchor...].map(\.block)
+        openBlocks = Array(shown[anchor...])
 
         if definitionsChanged, firstNewFinal > 0 {
             let reresolved = reresolve(upTo: firstNewFinal, endingAt: oldFrontier)
@@ -137,6 +155,46 @@ public struct MarkdownStream: Sendable {
             }
         }
         return update
+    }
+
+    /// The open blocks as they should be shown: the parse itself, unless the incomplete last line
+    /// is ambiguous (see ``TailStabilizer``), in which case that line is held back.
+    private mutating func displayedOpenBlocks(_ entries: [ParsedSlice.Entry], anchor: Int, atEnd: Bool) -> [Block] {
+        let parsed = entries[anchor...].map(\.block)
+        guard stabilizesTail, !atEnd else { return parsed }
+        let lastLineStart = Self.lastLineStart(source)
+        guard lastLineStart < source.count else { return parsed }
+        let line = source[lastLineStart...]
+        var holdBack = TailStabilizer.isInFence(parsed) && TailStabilizer.looksLikeClosingFence(line)
+        if !holdBack, TailStabilizer.mayBeAmbiguous(line) {
+            // Probe: would one more ordinary character change the block structure?
+            var probe = Array(source[frontier...])
+            probe.append(UInt8(ascii: "x"))
+            let probed = SliceParser.parse(prefix: definitions.prefix, slice: probe[...], base: frontier)
+            bytesParsed += definitions.prefix.count + probe.count
+            holdBack = probed.entries.count < anchor
+                || TailStabilizer.shape(parsed) != TailStabilizer.shape(probed.entries[anchor...].map(\.block))
+        }
+        guard holdBack else { return parsed }
+        let held = SliceParser.parse(prefix: definitions.prefix, slice: source[frontier..<lastLineStart], base: frontier)
+        bytesParsed += definitions.prefix.count + lastLineStart - frontier
+        guard held.entries.count >= anchor else { return parsed }
+        heldBackFrames += 1
+        var blocks = held.entries[anchor...].map(\.block)
+        var assigner = identity
+        assigner.assign(&blocks)
+        return blocks
+    }
+
+    /// Offset just past the last line ending in `bytes` (0 if there is none).
+    static func lastLineStart(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        while index > 0 {
+            let byte = bytes[index - 1]
+            if byte == 0x0A || byte == 0x0D { return index }
+            index -= 1
+        }
+        return 0
     }
 
     /// Reports blocks of `current` that are new or changed relative to `previous`, and blocks of

@@ -56,6 +56,7 @@ public enum EventEncoder {
         json.value(block.range.lowerBound)
         json.value(block.range.upperBound)
         json.endArray()
+        if block.followsBlankLine { json.field("blank_before", true) }
         switch block.kind {
         case .heading(let level, _):
             json.field("level", level)

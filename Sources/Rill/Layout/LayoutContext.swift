@@ -9,6 +9,8 @@ public struct LayoutContext: Hashable, Sendable {
     /// Whether no colour or attribute will reach the output: elements that rely on styling to be
     /// recognised then keep a textual mark (inline code keeps its backticks, for instance).
     public var isPlain: Bool
+    /// How many lists enclose the block being laid out (chooses the bullet).
+    var listDepth = 0
 
     /// Creates a context.
     public init(width: Int, theme: Theme = .dark, hyperlinks: Bool = false, isPlain: Bool = false) {

@@ -9,7 +9,7 @@ extension Block {
 
     /// Whether some text in the block holds a `]`: the trace of a reference link whose
     /// definition had not arrived when it was parsed.
-    var mayHoldUnresolvedReference: Bool {
+    public var mayHoldUnresolvedReference: Bool {
         var found = false
         forEachDescendant { block, _ in
             guard !found, let inlines = block.kind.inlines else { return }

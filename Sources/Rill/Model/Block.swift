@@ -12,6 +12,10 @@ public struct Block: Identifiable, Sendable {
     public var range: Range<Int>
     /// Child blocks of a container (quote, list, item, table, row); empty for leaves.
     public var children: [Block]
+    /// Whether a blank line separates this block from its previous sibling in the source.
+    /// Renderers space list items and item content by it, which (unlike cmark's list-wide
+    /// tight flag) never changes for blocks above once a later block arrives.
+    public internal(set) var followsBlankLine: Bool
     /// Whether cmark gave this block a usable position of its own (it then gets keyed).
     var hasOwnPosition: Bool
 
@@ -21,6 +25,7 @@ public struct Block: Identifiable, Sendable {
         self.kind = kind
         self.range = range
         self.children = children
+        self.followsBlankLine = false
         self.hasOwnPosition = true
     }
 
@@ -29,13 +34,15 @@ public struct Block: Identifiable, Sendable {
         self.kind = kind
         self.range = range
         self.children = children
+        self.followsBlankLine = false
         self.hasOwnPosition = hasOwnPosition
     }
 }
 
 extension Block: Equatable {
     public static func == (lhs: Block, rhs: Block) -> Bool {
-        lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.children == rhs.children
+        lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.followsBlankLine == rhs.followsBlankLine
+            && lhs.children == rhs.children
     }
 }
 

@@ -250,12 +250,19 @@ struct NodeConverter {
 
     private func append(_ block: Block, startLine: Int, joinsNext: Bool,
                         to stack: inout [Frame], entries: inout [ParsedSlice.Entry]) {
+        var block = block
         if stack.count > 1 {
+            if let previous = stack[stack.count - 1].blocks.last {
+                block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
+            }
             stack[stack.count - 1].blocks.append(block)
             return
         }
         // Top level: blocks of the carried definitions prefix are not part of the slice.
         guard startLine >= mapper.firstSliceLine else { return }
+        if let previous = entries.last?.block {
+            block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
+        }
         entries.append(ParsedSlice.Entry(
             block: block,
             lineStart: mapper.streamLineStart(startLine),

@@ -1,0 +1,66 @@
+/// Decides what to show while the last line of input is incomplete, so that settled output does
+/// not flicker.
+///
+/// An incomplete line can momentarily parse as something it will not be: a lone `|` starting the
+/// next table row closes the table, `#` before `#b` is an empty heading that ends the paragraph,
+/// `***` before `***b*` is a thematic break, `-` under a paragraph makes it a setext heading,
+/// and a first backtick of a closing fence shows as code. Such a line is held back: the open
+/// blocks are shown as if it had not arrived yet, until one more character settles it. Any
+/// other incomplete line is shown as it arrives.
+enum TailStabilizer {
+    /// Characters that can begin a block marker (after indentation and `>`).
+    private static let markerBytes: Set<UInt8> = Set("#|-*_+=`~<:0123456789".utf8)
+
+    /// Whether the incomplete `line` begins like a block marker and so deserves the probe.
+    static func mayBeAmbiguous(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }) else { return false }
+        return markerBytes.contains(first)
+    }
+
+    /// Whether `line` is only fence characters (a possible closing fence still being typed).
+    static func looksLikeClosingFence(_ line: ArraySlice<UInt8>) -> Bool {
+        let content = line.drop(while: { $0 == 0x20 || $0 == 0x3E || $0 == 0x09 })
+        guard let first = content.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return false }
+        return content.allSatisfy { $0 == first || $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// The shape of a run of blocks: kinds and child counts in document order, without text.
+    /// Two parses with different shapes mean the incomplete line is still ambiguous.
+    static func shape(_ blocks: some Sequence<Block>) -> [Int] {
+        var shape: [Int] = []
+        for block in blocks {
+            block.forEachDescendant { node, depth in
+                shape.append(depth)
+                shape.append(kindCode(node.kind))
+                shape.append(node.children.count)
+            }
+        }
+        return shape
+    }
+
+    private static func kindCode(_ kind: BlockKind) -> Int {
+        switch kind {
+        case .paragraph: 1
+        case .heading: 2
+        case .codeBlock: 3
+        case .htmlBlock: 4
+        case .thematicBreak: 5
+        case .blockQuote: 6
+        case .list: 7
+        case .item: 8
+        case .table: 9
+        case .tableRow: 10
+        case .tableCell: 11
+        }
+    }
+
+    /// Whether the last open block is a fenced code block.
+    static func isInFence(_ blocks: [Block]) -> Bool {
+        var block = blocks.last
+        while let current = block {
+            if case .codeBlock(let code) = current.kind { return code.isFenced }
+            block = current.children.last
+        }
+        return false
+    }
+}

@@ -1,0 +1,80 @@
+/// Lays out a block as terminal lines at a given width: the one entry point that dispatches on
+/// the block's kind. Containers lay out their children narrower and decorate each line.
+///
+/// Every layout is prefix-stable: a line depends only on the source above it (tables look ahead
+/// a fixed number of rows, see ``TableLayout``). That is what lets lines of a streamed document
+/// be committed to scrollback before the block is complete.
+public enum BlockLayout {
+    /// The lines of a closed block at `context.width`. No line is wider than the width.
+    public static func lines(for block: Block, in context: LayoutContext) -> [StyledLine] {
+        layout(block, in: context, open: nil).lines
+    }
+
+    /// Lays out `block`; `open` is nil for a block that is final, or says where the incomplete
+    /// input begins for one that may still grow. An open block leaves off closing decorations
+    /// (the bottom of a code block or a table), so they are appended, not redrawn, when it
+    /// closes; and it reports how many of its lines are already settled.
+    public static func layout(_ block: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
+        var laidOut = layoutByKind(block, in: context, open: open)
+        // A block that starts on the incomplete line may still turn into something else.
+        if let open, block.range.lowerBound >= open.incompleteFrom { laidOut.stableCount = 0 }
+        return laidOut
+    }
+
+    private static func layoutByKind(_ block: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
+        switch block.kind {
+        case .paragraph(let inlines):
+            let lines = ParagraphLayout.lines(for: inlines, in: context)
+            // An open paragraph can still become a setext heading or gain a table header, and
+            // delimiters opened in it can still close: none of its lines is settled yet.
+            return open == nil ? LaidOutLines(closed: lines) : LaidOutLines(lines: lines, stableCount: 0)
+        case .heading(let level, let inlines):
+            return settledUnlessIncomplete(block, HeadingLayout.lines(level: level, inlines: inlines, in: context), open)
+        case .codeBlock(let code):
+            return CodeBlockLayout.layout(code, in: context, open: open.map { $0.reachesIncompleteLine(block) })
+        case .htmlBlock(let literal):
+            return HTMLBlockLayout.layout(literal, in: context, lastLineIncomplete: open?.reachesIncompleteLine(block) ?? false)
+        case .thematicBreak:
+            let rule = [StyledLine([Span(String(repeating: "─", count: context.width), context.theme.rule)])]
+            return settledUnlessIncomplete(block, rule, open)
+        case .blockQuote:
+            return QuoteLayout.layout(block, in: context, open: open)
+        case .list:
+            return ListLayout.layout(block, in: context, open: open)
+        case .item:
+            return ListLayout.layoutItem(block, marker: ListMarker.bullet(depth: context.listDepth), in: context, open: open)
+        case .table:
+            return TableLayout.layout(block, in: context, open: open)
+        case .tableRow, .tableCell:
+            // Rows and cells only make sense inside their table; on their own, show the text.
+            let lines = ParagraphLayout.lines(for: block.kind.inlines ?? [], in: context)
+            return settledUnlessIncomplete(block, lines, open)
+        }
+    }
+
+    private static func settledUnlessIncomplete(_ block: Block, _ lines: [StyledLine], _ open: OpenState?) -> LaidOutLines {
+        let unsettled = open?.reachesIncompleteLine(block) ?? false
+        return LaidOutLines(lines: lines, stableCount: unsettled ? 0 : lines.count)
+    }
+
+    /// Lays out sibling blocks one after another; `separated` decides whether a blank line goes
+    /// before each block after the first. Only the last block can be open; the settled lines
+    /// are all lines above it plus its own settled lines.
+    static func stack(_ blocks: [Block], in context: LayoutContext, open: OpenState?,
+                      separated: (Block) -> Bool) -> LaidOutLines {
+        var lines: [StyledLine] = []
+        var stable = 0
+        for (index, block) in blocks.enumerated() {
+            if index > 0, separated(block) { lines.append(.blank) }
+            let isLast = index == blocks.count - 1
+            let laidOut = layout(block, in: context, open: isLast ? open : nil)
+            stable = lines.count + laidOut.stableCount
+            lines += laidOut.lines
+        }
+        return LaidOutLines(lines: lines, stableCount: open == nil ? lines.count : stable)
+    }
+
+    /// Narrowest content width a container will give its children: below it, containers stop
+    /// indenting further, so deep nesting stays readable instead of collapsing to nothing.
+    static let minimumContentWidth = 12
+}

@@ -1,0 +1,108 @@
+/// A code block: a left gutter with the language on its top corner, code never reflowed, tabs
+/// expanded to 4-column stops, and long lines wrapped with a continuation mark. In colour, each
+/// line is also a band of background across the whole width.
+///
+/// ```
+/// ╭─ swift
+/// │ let answer = 42
+/// ╰─
+/// ```
+/// Nothing depends on the longest line, so each line can be shown as soon as it arrives.
+enum CodeBlockLayout {
+    /// Columns per tab stop.
+    static let tabWidth = 4
+    /// Marks the end of a code line that continues on the next screen line.
+    static let continuation = "↩"
+
+    /// Lays out a code block; `open` is nil when it is closed, else whether its last line is
+    /// still incomplete (that line's screen lines are then not settled).
+    static func layout(_ code: CodeBlock, in context: LayoutContext, open lastLineIncomplete: Bool?) -> LaidOutLines {
+        let theme = context.theme
+        let band = context.isPlain ? TextStyle.plain : theme.codeBlock
+        let gutterStyle = context.isPlain ? TextStyle.plain : theme.codeBlock.merged(with: theme.codeContinuation)
+        var lines: [StyledLine] = []
+
+        var top = StyledLine([Span("╭─", gutterStyle)])
+        if let language = code.language {
+            top.append(Span(" " + ControlCharacters.visible(language), context.isPlain ? .plain : theme.codeLabel))
+        }
+        lines.append(padded(top, to: context.width, band: band, context: context))
+
+        let gutter = Span("│ ", gutterStyle)
+        let contentWidth = max(2, context.width - 3)  // gutter, then room for the continuation mark
+        var source = code.literal
+        if source.hasSuffix("\n") { source.removeLast() }
+        var settled = lines.count
+        if !code.literal.isEmpty {
+            for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+                settled = lines.count
+                for piece in wrapCodeLine(expandTabs(String(rawLine)), width: contentWidth, style: band, context: context) {
+                    var line = StyledLine([gutter])
+                    for span in piece.spans { line.append(span) }
+                    if piece.spans.allSatisfy({ $0.text.isEmpty }), context.isPlain { line = StyledLine([Span("│", gutterStyle)]) }
+                    if piece.continues { line.append(Span(continuation, gutterStyle)) }
+                    lines.append(padded(line, to: context.width, band: band, context: context))
+                }
+            }
+        }
+        guard let lastLineIncomplete else {
+            lines.append(StyledLine([Span("╰─", gutterStyle)]))
+            return LaidOutLines(closed: lines)
+        }
+        return LaidOutLines(lines: lines, stableCount: lastLineIncomplete ? settled : lines.count)
+    }
+
+    /// Expands tabs to the next multiple of ``tabWidth`` columns.
+    static func expandTabs(_ line: String) -> String {
+        guard line.contains("\t") else { return line }
+        var result = ""
+        var column = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = tabWidth - column % tabWidth
+                result += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                result.append(character)
+                column += DisplayWidth.of(character)
+            }
+        }
+        return result
+    }
+
+    /// Splits one code line into screen-width pieces at cluster boundaries, never at spaces.
+    private static func wrapCodeLine(_ text: String, width: Int, style: TextStyle,
+                                     context: LayoutContext) -> [(spans: [Span], continues: Bool)] {
+        let spans = ControlCharacters.spans(text, style: style, placeholderStyle: style.merged(with: context.theme.placeholder))
+        var pieces: [(spans: [Span], continues: Bool)] = []
+        var current = StyledLine()
+        var used = 0
+        for span in spans {
+            var run = ""
+            for character in span.text {
+                let columns = DisplayWidth.of(character)
+                if used + columns > width, used > 0 {
+                    current.append(Span(run, span.style))
+                    pieces.append((current.spans, true))
+                    current = StyledLine()
+                    run = ""
+                    used = 0
+                }
+                run.append(columns > width ? "…" : character)
+                used += min(columns, width)
+            }
+            current.append(Span(run, span.style))
+        }
+        pieces.append((current.spans, false))
+        return pieces
+    }
+
+    /// Extends a line with background-coloured spaces to the full width (colour only).
+    private static func padded(_ line: StyledLine, to width: Int, band: TextStyle, context: LayoutContext) -> StyledLine {
+        guard !context.isPlain, band.background != nil else { return line }
+        var line = line
+        let missing = width - line.width
+        if missing > 0 { line.append(Span(String(repeating: " ", count: missing), band)) }
+        return line
+    }
+}

@@ -1,0 +1,26 @@
+/// A heading, distinct at every level: level 1 and 2 are underlined with a heavy or a light rule
+/// as wide as their text; levels 3–6 carry their `###` marker, dimmed, before the text.
+enum HeadingLayout {
+    static func lines(level: Int, inlines: [Inline], in context: LayoutContext) -> [StyledLine] {
+        let theme = context.theme
+        let style = theme.heading(level)
+        let spans = InlineStyler.spans(inlines, base: style, in: context)
+        if level <= 2 {
+            var lines = TextWrapper.wrap(spans, width: context.width)
+            let textWidth = max(1, lines.map(\.width).max() ?? 1)
+            let rule = String(repeating: level == 1 ? "━" : "─", count: min(context.width, textWidth))
+            lines.append(StyledLine([Span(rule, theme.headingRule)]))
+            return lines
+        }
+        let marker = String(repeating: "#", count: min(level, 6)) + " "
+        let markerWidth = marker.count
+        guard context.width - markerWidth >= BlockLayout.minimumContentWidth / 2 else {
+            return TextWrapper.wrap([Span(marker, theme.headingMarker)] + spans, width: context.width)
+        }
+        let body = TextWrapper.wrap(spans, width: context.width - markerWidth)
+        let indent = [Span(String(repeating: " ", count: markerWidth))]
+        return body.enumerated().map { index, line in
+            line.prefixed(by: index == 0 ? [Span(marker, theme.headingMarker)] : indent)
+        }
+    }
+}

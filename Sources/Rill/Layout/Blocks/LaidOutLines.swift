@@ -1,0 +1,36 @@
+/// The lines of a laid-out block, and how many of them (from the top) can no longer change.
+public struct LaidOutLines: Equatable, Sendable {
+    /// The block's lines.
+    public var lines: [StyledLine]
+    /// How many leading lines are settled: later input cannot change them. All of a closed
+    /// block's lines are; an open block's settled lines may be committed to scrollback early.
+    public var stableCount: Int
+
+    /// Lines of a closed block: all settled.
+    init(closed lines: [StyledLine]) {
+        self.lines = lines
+        self.stableCount = lines.count
+    }
+
+    init(lines: [StyledLine], stableCount: Int) {
+        self.lines = lines
+        self.stableCount = max(0, min(stableCount, lines.count))
+    }
+}
+
+/// Whether a block may still change, and where the incomplete last line of input begins.
+public struct OpenState: Equatable, Sendable {
+    /// Stream offset where the incomplete last line starts; `Int.max` when the input ends with
+    /// a complete line. Parts of a block from here on may still change.
+    public var incompleteFrom: Int
+
+    /// Creates an open state.
+    public init(incompleteFrom: Int) {
+        self.incompleteFrom = incompleteFrom
+    }
+
+    /// Whether `block` reaches into the incomplete last line.
+    func reachesIncompleteLine(_ block: Block) -> Bool {
+        block.range.upperBound > incompleteFrom
+    }
+}

@@ -1,0 +1,74 @@
+/// What goes before the first line of a list item.
+struct ListMarker {
+    var text: String
+    var style: KeyPath<Theme, TextStyle>
+
+    /// Bullets by depth: •, ◦, ▪, ‣, then around again.
+    static func bullet(depth: Int) -> ListMarker {
+        let bullets = ["•", "◦", "▪", "‣"]
+        return ListMarker(text: bullets[depth % bullets.count] + " ", style: \.bullet)
+    }
+
+    /// An ordered marker, right-aligned in a field of `digits` columns: ` 7.`, `12)`.
+    static func number(_ value: Int, delimiter: ListStyle.Delimiter, digits: Int) -> ListMarker {
+        let number = String(value)
+        let pad = String(repeating: " ", count: max(0, digits - number.count))
+        return ListMarker(text: pad + number + (delimiter == .paren ? ")" : ".") + " ", style: \.number)
+    }
+}
+
+/// A list: each item's content hangs after its marker; items are spaced as the source spaces
+/// them (a blank line before an item that had one), never by cmark's list-wide tight flag, which
+/// a later item can flip and would force lines already shown to move.
+enum ListLayout {
+    /// Width of the number field: wide enough for the start number and at least 2, fixed when
+    /// the list starts so that item 10 does not shift items 1–9 (items beyond it grow the field).
+    static func numberDigits(start: Int) -> Int {
+        max(2, String(start).count)
+    }
+
+    static func layout(_ list: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
+        guard case .list(let style) = list.kind else { return LaidOutLines(closed: []) }
+        let depth = context.listDepth
+        var inner = context
+        inner.listDepth = depth + 1
+        var lines: [StyledLine] = []
+        var stable = 0
+        for (index, item) in list.children.enumerated() {
+            if index > 0, item.followsBlankLine { lines.append(.blank) }
+            let marker = style.isOrdered
+                ? ListMarker.number(style.start + index, delimiter: style.delimiter, digits: numberDigits(start: style.start))
+                : ListMarker.bullet(depth: depth)
+            let isLast = index == list.children.count - 1
+            let laidOut = layoutItem(item, marker: marker, in: inner, open: isLast ? open : nil)
+            stable = lines.count + laidOut.stableCount
+            lines += laidOut.lines
+        }
+        return LaidOutLines(lines: lines, stableCount: open == nil ? lines.count : stable)
+    }
+
+    static func layoutItem(_ item: Block, marker: ListMarker, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
+        let theme = context.theme
+        var markerSpans = [Span(marker.text, theme[keyPath: marker.style])]
+        if case .item(let task?) = item.kind {
+            let box = task == .checked ? Span("[✓] ", theme.taskChecked) : Span("[ ] ", theme.taskUnchecked)
+            markerSpans = marker.style == \Theme.bullet ? [box] : markerSpans + [box]
+        }
+        let markerWidth = markerSpans.reduce(0) { $0 + $1.width }
+        let indent = context.width - markerWidth >= BlockLayout.minimumContentWidth ? markerWidth : 0
+        var body = BlockLayout.stack(item.children, in: context.narrowed(by: indent), open: open) { $0.followsBlankLine }
+        if body.lines.isEmpty {
+            // An empty item is just its marker; while open, its first content may still arrive.
+            body = LaidOutLines(lines: [.blank], stableCount: open == nil ? 1 : 0)
+        }
+        guard indent > 0 else {
+            return LaidOutLines(lines: [StyledLine(markerSpans)] + body.lines, stableCount: body.stableCount + 1)
+        }
+        let hanging = [Span(String(repeating: " ", count: indent))]
+        body.lines = body.lines.enumerated().map { index, line in
+            if index == 0 { return line.prefixed(by: markerSpans) }
+            return line.spans.isEmpty ? line : line.prefixed(by: hanging)
+        }
+        return body
+    }
+}

@@ -1,0 +1,23 @@
+/// The escape sequences Rill itself writes, and nothing else: relative cursor movement, line and
+/// below-cursor erasure, cursor visibility, and synchronized output. No full-screen clear, no
+/// alternate screen, no scroll region.
+public enum TerminalSequences {
+    static let hideCursor = Array("\u{1B}[?25l".utf8)
+    static let showCursor = Array("\u{1B}[?25h".utf8)
+    /// DEC private mode 2026: the terminal shows the frame only when it is complete.
+    static let beginSynchronized = Array("\u{1B}[?2026h".utf8)
+    static let endSynchronized = Array("\u{1B}[?2026l".utf8)
+    /// EL 0: erase from the cursor to the end of the line.
+    static let eraseLineRight = Array("\u{1B}[K".utf8)
+    /// ED 0: erase from the cursor to the end of the screen.
+    static let eraseBelow = Array("\u{1B}[J".utf8)
+    static let newline = Array("\r\n".utf8)
+    static let carriageReturn: [UInt8] = [0x0D]
+
+    /// CUU: `count` rows up, stopping at the top of the screen.
+    static func up(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)A".utf8) : [] }
+    /// CUD: `count` rows down, stopping at the bottom of the screen (never scrolls).
+    static func down(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)B".utf8) : [] }
+    /// CHA: to 0-based `column` of the current row.
+    static func column(_ column: Int) -> [UInt8] { Array("\u{1B}[\(column + 1)G".utf8) }
+}

@@ -1,0 +1,51 @@
+import Glibc
+import Rill
+
+/// Shows the document live on a terminal (`rill` with a terminal on stdout): see ``LiveView``.
+struct LiveSink: FrameSink {
+    var output: OutputChannel
+    private var view: LiveView
+    private var layoutAndPaint: Duration = .zero
+    private let clock = ContinuousClock()
+
+    init(output: OutputChannel, settings: TerminalSettings) {
+        self.output = output
+        self.view = LiveView(context: settings.context,
+                             encoder: ANSIEncoder(depth: settings.depth, hyperlinks: settings.hyperlinks),
+                             height: settings.height ?? 24)
+    }
+
+    var bytesWritten: Int { output.bytesWritten }
+
+    mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+        let start = clock.now
+        let bytes = view.frame(stream)
+        layoutAndPaint += clock.now - start
+        if !bytes.isEmpty { try output.write(bytes) }
+    }
+
+    mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+        try frame(update, stream: stream)
+        try output.write(view.close())
+    }
+
+    mutating func resize(stream: MarkdownStream) throws(OutputChannel.Closed) {
+        guard let size = TerminalSettings.terminalSize(of: output.descriptor) else { return }
+        try output.write(view.resize(width: size.columns, height: size.rows))
+        try frame(DocumentUpdate(frame: 0), stream: stream)
+    }
+
+    mutating func abandon() {
+        try? output.write(view.close())
+    }
+
+    var statisticsLines: [String] {
+        let stats = view.statistics
+        return [
+            "frames painted:        \(stats.framesPainted)",
+            "lines committed:       \(stats.linesCommitted) (early, region full: \(stats.linesCommittedEarly))",
+            "block layouts:         \(stats.layouts)",
+            "layout + paint time:   \(Statistics.milliseconds(layoutAndPaint))",
+        ]
+    }
+}

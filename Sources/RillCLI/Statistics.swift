@@ -1,0 +1,13 @@
+/// What `--stats` reports, gathered by the frame loop.
+struct Statistics {
+    var frames = 0
+    var bytesRead = 0
+    var parse: Duration = .zero
+    var sink: Duration = .zero
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return String(Int(ms.rounded())) + " ms"
+    }
+}

@@ -1,0 +1,152 @@
+import Rill
+
+/// A small terminal emulator for tests: interprets exactly the sequences Rill writes (text,
+/// CR, LF, CUU, CUD, CHA, EL, ED 0, SGR, OSC 8, private modes) and keeps the screen plus the
+/// lines scrolled off its top, like a real terminal's scrollback. Characters take the columns
+/// ``DisplayWidth`` gives them; a line is not reflowed on resize.
+///
+/// Anything else — a sequence Rill must never send — is recorded in ``violations``.
+public struct VirtualTerminal {
+    public let width: Int
+    public let height: Int
+    /// Lines that scrolled off the top.
+    public private(set) var scrollback: [[Character?]] = []
+    /// The visible rows; a wide character's second cell is nil.
+    public private(set) var screen: [[Character?]]
+    public private(set) var row = 0
+    public private(set) var column = 0
+    /// The cursor sits past the last column, waiting to wrap on the next character.
+    private var pendingWrap = false
+    /// Sequences that Rill should never send, in the order seen.
+    public private(set) var violations: [String] = []
+    /// How far up the cursor went above the top of the screen, summed (must stay 0).
+    public private(set) var rowsAboveTop = 0
+
+    /// Creates a blank terminal.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        self.screen = Array(repeating: Array(repeating: " ", count: width), count: height)
+    }
+
+    /// Feeds bytes written to the terminal.
+    public mutating func feed(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var scalars = Array(text.unicodeScalars)[...]
+        var printable = ""
+        func flush() {
+            for character in printable { put(character) }
+            printable = ""
+        }
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "\u{1B}":
+                flush()
+                escape(&scalars)
+            case "\r":
+                flush()
+                column = 0
+                pendingWrap = false
+            case "\n":
+                flush()
+                lineFeed()
+            default:
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                    flush()
+                    violations.append("control U+\(String(scalar.value, radix: 16))")
+                } else {
+                    printable.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        flush()
+    }
+
+    /// Every line: scrollback, then the screen, trailing spaces removed.
+    public var transcript: [String] {
+        (scrollback + screen).map { cells in
+            var line = String(cells.compactMap { $0 })
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    private mutating func put(_ character: Character) {
+        let columns = DisplayWidth.of(character)
+        if columns == 0 {
+            return  // combining marks and joiners join the previous cell; not modelled
+        }
+        if pendingWrap || column + columns > width {
+            column = 0
+            lineFeed()
+        }
+        screen[row][column] = character
+        if columns == 2, column + 1 < width { screen[row][column + 1] = nil }
+        column += columns
+        if column >= width {
+            column = width - 1
+            pendingWrap = true
+        }
+    }
+
+    private mutating func lineFeed() {
+        pendingWrap = false
+        if row == height - 1 {
+            scrollback.append(screen.removeFirst())
+            screen.append(Array(repeating: " ", count: width))
+        } else {
+            row += 1
+        }
+    }
+
+    private mutating func escape(_ scalars: inout ArraySlice<Unicode.Scalar>) {
+        guard let kind = scalars.popFirst() else { return }
+        if kind == "]" {
+            // OSC: up to BEL or ESC \.
+            var body = ""
+            while let next = scalars.popFirst() {
+                if next == "\u{07}" { break }
+                if next == "\u{1B}" { _ = scalars.popFirst(); break }
+                body.unicodeScalars.append(next)
+            }
+            if !body.hasPrefix("8;") { violations.append("OSC \(body)") }
+            return
+        }
+        guard kind == "[" else {
+            violations.append("ESC \(kind)")
+            return
+        }
+        var parameters = ""
+        var final: Unicode.Scalar = " "
+        while let next = scalars.popFirst() {
+            if (0x40...0x7E).contains(next.value) { final = next; break }
+            parameters.unicodeScalars.append(next)
+        }
+        let number = Int(parameters) ?? 1
+        switch final {
+        case "m":
+            break
+        case "A":
+            pendingWrap = false
+            if number > row { rowsAboveTop += number - row }
+            row = max(0, row - number)
+        case "B":
+            pendingWrap = false
+            row = min(height - 1, row + number)
+        case "G":
+            pendingWrap = false
+            column = min(width - 1, max(0, number - 1))
+        case "K":
+            guard parameters.isEmpty || parameters == "0" else { violations.append("EL \(parameters)"); return }
+            for index in column..<width { screen[row][index] = " " }
+        case "J":
+            guard parameters.isEmpty || parameters == "0" else { violations.append("ED \(parameters)"); return }
+            for index in column..<width { screen[row][index] = " " }
+            for below in (row + 1)..<height { screen[below] = Array(repeating: " ", count: width) }
+        case "h", "l":
+            if !["?25", "?2026"].contains(parameters) { violations.append("mode \(parameters)\(final)") }
+        default:
+            violations.append("CSI \(parameters)\(final)")
+        }
+    }
+}
