@@ -2,8 +2,10 @@
 ///
 /// C0 controls become their Unicode control pictures (ESC → `␛`, BEL → `␇`), DEL becomes `␡`,
 /// and a C1 control becomes `␛` plus its 7-bit equivalent (CSI U+009B → `␛[`), so a reader sees
-/// exactly what the model tried to send. Tabs and line feeds are left to the caller, which gives
-/// them their layout meaning.
+/// exactly what the model tried to send. Tabs and line feeds have a layout meaning, so callers
+/// deal with them first (code blocks expand tabs, paragraphs split lines); ``spans(_:style:placeholderStyle:tab:)``
+/// turns a remaining tab into its `tab` text and shows a remaining line feed as `␊`, and
+/// ``visible(_:)`` shows both as placeholders.
 public enum ControlCharacters {
     /// Whether `scalar` is a C0 or C1 control or DEL.
     @inline(__always)

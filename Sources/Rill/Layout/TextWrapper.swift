@@ -2,9 +2,10 @@
 ///
 /// Greedy, so each line depends only on the text before it (what lets a streamed paragraph
 /// commit its early lines): lines break at spaces, and between wide (CJK) characters where no
-/// space exists (never before closing punctuation); a word longer than the line is broken hard
-/// at a cluster boundary. Spaces at a break are dropped. A `"\n"` in a span forces a line break
-/// (a markdown hard break).
+/// space exists (never before closing or after opening punctuation); a word longer than the
+/// line is broken hard at a cluster boundary. Spaces at a break are dropped. A `"\n"` in a span
+/// forces a line break (a markdown hard break). Lines after the first may be given a narrower
+/// width, for a hanging indent.
 public enum TextWrapper {
     /// One grapheme cluster on the line being filled.
     private struct Cell {
@@ -16,15 +17,21 @@ public enum TextWrapper {
 
     /// Lines of at most `width` columns holding `spans` in order. Empty input gives one empty line.
     ///
+    /// With `continuationWidth`, lines after the first are at most that wide instead: the room
+    /// left beside a hanging indent the caller adds to them.
+    ///
     /// - Complexity: O(n) in the number of grapheme clusters (a carried word is re-measured once).
-    public static func wrap(_ spans: [Span], width: Int) -> [StyledLine] {
-        var wrapper = State(width: max(1, width))
+    public static func wrap(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {
+        var wrapper = State(firstWidth: max(1, width), restWidth: max(1, continuationWidth ?? width))
         for span in spans { wrapper.add(span) }
         return wrapper.finish()
     }
 
     private struct State {
-        let width: Int
+        let firstWidth: Int
+        let restWidth: Int
+        /// The width of the line being filled.
+        var width: Int { lines.isEmpty ? firstWidth : restWidth }
         var styles: [TextStyle] = []
         var lines: [StyledLine] = []
         var line: [Cell] = []
@@ -32,7 +39,10 @@ public enum TextWrapper {
         /// Where the current line may be cut: cells before it stay, the rest moves down.
         var breakAt: Int?
 
-        init(width: Int) { self.width = width }
+        init(firstWidth: Int, restWidth: Int) {
+            self.firstWidth = firstWidth
+            self.restWidth = restWidth
+        }
 
         mutating func add(_ span: Span) {
             let style: Int
@@ -48,7 +58,7 @@ public enum TextWrapper {
                     continue
                 }
                 let columns = DisplayWidth.of(character)
-                if columns > width {
+                if columns > min(firstWidth, restWidth) {
                     // A wide character on a one-column line cannot be shown: mark its place.
                     add(Cell(character: "…", style: style, width: 1))
                 } else {
@@ -91,6 +101,18 @@ public enum TextWrapper {
                 && (line[i - 1].isSpace || TextWrapper.mayBreak(before: line[i], after: line[i - 1])) {
                 breakAt = i
             }
+            // A continuation line narrower than the first may not hold the carried word.
+            while lineWidth > width {
+                var fit = 0, columns = 0
+                while fit < line.count, columns + line[fit].width <= width {
+                    columns += line[fit].width
+                    fit += 1
+                }
+                emit(line[..<fit])
+                line.removeSubrange(0..<fit)
+                lineWidth -= columns
+                breakAt = nil
+            }
         }
 
         mutating func endLine() {
@@ -126,15 +148,21 @@ public enum TextWrapper {
     }
 
     /// A break is allowed between two clusters when either is wide (CJK ideographs, kana,
-    /// Hangul, fullwidth forms), except before closing punctuation.
+    /// Hangul, fullwidth forms), except before closing punctuation and after opening punctuation.
     private static func mayBreak(before cell: Cell, after previous: Cell) -> Bool {
         guard cell.width == 2 || previous.width == 2 else { return false }
-        return !closingPunctuation.contains(cell.character)
+        return !closingPunctuation.contains(cell.character) && !openingPunctuation.contains(previous.character)
     }
 
     /// Punctuation that must not start a line.
     private static let closingPunctuation: Set<Character> = [
         "、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〉", "》", "〕", "ー", "…",
         ")", ",", ".", ":", ";", "?", "!", "%",
+    ]
+
+    /// Punctuation that must not end a line.
+    private static let openingPunctuation: Set<Character> = [
+        "「", "『", "（", "【", "〈", "《", "〔", "［", "｛", "〖", "〘", "“", "‘",
+        "(", "[", "{",
     ]
 }

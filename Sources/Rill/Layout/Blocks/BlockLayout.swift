@@ -44,7 +44,14 @@ public enum BlockLayout {
         case .item:
             return ListLayout.layoutItem(block, marker: ListMarker.bullet(depth: context.listDepth), in: context, open: open)
         case .table:
-            return TableLayout.layout(block, in: context, open: open)
+            let table = TableLayout.layout(block, in: context)
+            guard let open else { return LaidOutLines(closed: table.body + table.closing) }
+            // With the sample rows all complete, the widths are fixed and every complete row is
+            // settled; the layout itself assumes the last row may be incomplete.
+            let rowsComplete = !open.reachesIncompleteLine(block)
+            let dataRows = block.children.count - 1
+            let settled = rowsComplete && dataRows >= TableLayout.sampleRows ? table.body.count : table.settledCount
+            return LaidOutLines(lines: table.body, stableCount: settled)
         case .tableRow, .tableCell:
             // Rows and cells only make sense inside their table; on their own, show the text.
             let lines = ParagraphLayout.lines(for: block.kind.inlines ?? [], in: context)

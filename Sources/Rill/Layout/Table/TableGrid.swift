@@ -1,0 +1,91 @@
+/// A table drawn as a box-drawing grid with columns of fixed widths.
+///
+/// ```
+/// ┌──────┬──────────┐
+/// │ Name │     Role │
+/// ╞══════╪══════════╡
+/// │ Ada  │ engineer │
+/// └──────┴──────────┘
+/// ```
+/// Each cell has one column of padding on both sides and wraps inside its column; a row is as
+/// tall as its tallest cell (others are top-aligned). The rule under the header is drawn with
+/// the first data row, and rules between rows only when ``ruleBetweenRows`` (set when a
+/// sampled row wraps, so where one row ends stays visible).
+struct TableGrid: TableShape {
+    /// Content width of each column, padding excluded.
+    let widths: [Int]
+    /// One alignment per column.
+    let alignments: [ColumnAlignment]
+    /// The header cells, if the table has a header.
+    let header: [TableCellText]?
+    /// Whether a light rule separates data rows.
+    let ruleBetweenRows: Bool
+    /// The style of borders and rules.
+    let borderStyle: TextStyle
+
+    /// Columns a grid with content `widths` takes: content, padding and borders.
+    static func totalWidth(of widths: [Int]) -> Int {
+        widths.reduce(0, +) + 3 * widths.count + 1
+    }
+
+    func openingLines() -> [StyledLine] {
+        var lines = [TableBorder.top.line(widths: widths, style: borderStyle)]
+        if let header { lines += rowLines(header) }
+        return lines
+    }
+
+    func lines(forRow index: Int, cells: [TableCellText]) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if index == 0 {
+            if header != nil { lines.append(TableBorder.header.line(widths: widths, style: borderStyle)) }
+        } else if ruleBetweenRows {
+            lines.append(TableBorder.between.line(widths: widths, style: borderStyle))
+        }
+        return lines + rowLines(cells)
+    }
+
+    func emptyLines() -> [StyledLine] { [] }
+
+    func closingLines() -> [StyledLine] {
+        [TableBorder.bottom.line(widths: widths, style: borderStyle)]
+    }
+
+    /// The lines of one row: every cell wrapped in its column, padded to the row's height.
+    ///
+    /// - Complexity: O(n) in the row's grapheme clusters plus its area in columns.
+    func rowLines(_ cells: [TableCellText]) -> [StyledLine] {
+        let wrapped = zip(cells, widths).map { TextWrapper.wrap($0.spans, width: $1) }
+        let height = wrapped.map(\.count).max() ?? 1
+        let bar = Span(TableBorder.vertical, borderStyle)
+        return (0..<height).map { row in
+            var line = StyledLine([bar])
+            for column in widths.indices {
+                let text = row < wrapped[column].count ? wrapped[column][row] : .blank
+                let base = cells[column].base
+                line.append(Span(" ", base))
+                for span in aligned(text, width: widths[column], alignment: alignments[column], padding: base) {
+                    line.append(span)
+                }
+                line.append(Span(" ", base))
+                line.append(bar)
+            }
+            return line
+        }
+    }
+
+    /// `text` padded with spaces in `padding` style to exactly `width` columns.
+    private func aligned(_ text: StyledLine, width: Int, alignment: ColumnAlignment, padding: TextStyle) -> [Span] {
+        let spare = max(0, width - text.width)
+        let before: Int
+        switch alignment {
+        case .none, .left: before = 0
+        case .center: before = spare / 2
+        case .right: before = spare
+        }
+        var spans: [Span] = []
+        if before > 0 { spans.append(Span(String(repeating: " ", count: before), padding)) }
+        spans += text.spans
+        if spare - before > 0 { spans.append(Span(String(repeating: " ", count: spare - before), padding)) }
+        return spans
+    }
+}

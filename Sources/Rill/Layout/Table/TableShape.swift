@@ -1,0 +1,16 @@
+/// How a table is drawn once its plan is fixed: a grid, or one record per row.
+///
+/// A table's lines are, in order: ``openingLines()``, then ``lines(forRow:cells:)`` for each
+/// data row (or ``emptyLines()`` when there is none), then ``closingLines()`` once it is final.
+/// Each part depends only on the plan and its own row, which is what makes the layout
+/// prefix-stable.
+protocol TableShape {
+    /// The lines above the first data row (top border, header).
+    func openingLines() -> [StyledLine]
+    /// The lines of data row `index` (0-based), including any rule above it.
+    func lines(forRow index: Int, cells: [TableCellText]) -> [StyledLine]
+    /// What stands in for the rows of a table that has none.
+    func emptyLines() -> [StyledLine]
+    /// The lines below the last row (bottom border).
+    func closingLines() -> [StyledLine]
+}

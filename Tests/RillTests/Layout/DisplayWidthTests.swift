@@ -1,0 +1,98 @@
+@testable import Rill
+import Testing
+
+extension RillTests.Layout {
+    /// Terminal column widths of text.
+    @Suite struct DisplayWidthTests {}
+}
+
+extension RillTests.Layout.DisplayWidthTests {
+    @Test(arguments: [
+        ("", 0), ("a", 1), ("hello, world", 12), ("~!@#$%^&*()_+", 13), (" ", 1),
+    ])
+    func ascii(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        ("\u{1B}", 0), ("\u{07}", 0), ("\u{7F}", 0), ("\t", 0), ("a\u{1B}b", 2), ("\u{9B}", 0), ("\r\n", 0),
+    ])
+    func controlCharactersTakeNoColumns(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        ("中", 2), ("日本語", 6), ("漢字abc", 7), ("。", 2), ("、", 2), ("\u{3000}", 2), ("ー", 2),
+        ("ひらがな", 8), ("カタカナ", 8), ("中文，标点。", 12),
+    ])
+    func cjk(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        ("한", 2), ("한국어", 6), ("안녕하세요", 10),
+        // Conjoining jamo: a leading consonant is wide, vowels and trailing consonants join it.
+        ("\u{1112}\u{1161}\u{11AB}", 2), ("\u{1100}\u{1161}", 2), ("\u{1100}", 2),
+        ("\u{AC00}\u{11A8}", 2), ("\u{A960}\u{D7B0}", 2), ("\u{1161}", 0), ("\u{11AB}", 0),
+        // Two leading consonants in one cluster: terminals draw both.
+        ("\u{1100}\u{1100}", 4),
+    ])
+    func hangul(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        ("Ａ", 2), ("ＡＢＣ", 6), ("！", 2), ("１２３", 6), ("￥", 2), ("ｱｲｳ", 3), ("ﾊﾟ", 2),
+    ])
+    func fullwidthAndHalfwidthForms(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        ("😀", 2), ("👍", 2), ("🚀", 2), ("⌚", 2), ("⭐", 2),
+        // Skin tones.
+        ("👍🏽", 2), ("👍🏻👍🏿", 4), ("☝🏽", 2), ("🧑🏾‍💻", 2),
+        // ZWJ sequences.
+        ("👨‍👩‍👧‍👦", 2), ("🧑‍💻", 2), ("🏳️‍🌈", 2), ("❤️‍🔥", 2),
+        // Flags: regional-indicator pairs and tag sequences.
+        ("🇯🇵", 2), ("🇯🇵🇰🇷", 4), ("🏴󠁧󠁢󠁳󠁣󠁴󠁿", 2),
+        // Keycaps.
+        ("1️⃣", 2), ("#️⃣", 2), ("*️⃣", 2),
+        // VS16 asks for emoji presentation, VS15 for text presentation.
+        ("❤️", 2), ("❤", 1), ("✔️", 2), ("✔", 1), ("☺︎", 1), ("⌚︎", 1), ("⚠️", 2), ("⚠", 1),
+    ])
+    func emoji(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        ("e\u{301}", 1), ("é", 1), ("a\u{300}\u{301}\u{302}\u{303}\u{304}", 1),
+        ("Z\u{351}\u{36B}\u{343}\u{36A}a\u{35B}\u{345}l\u{316}g\u{33C}o", 5), ("\u{301}", 0),
+        ("\u{200B}", 0), ("\u{200D}", 0), ("a\u{200B}b", 2), ("中\u{E0100}", 2),
+    ])
+    func combiningAndZeroWidthCharacters(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    /// Unicode 15.1 makes an Indic conjunct or a Thai vowel with its consonant one grapheme
+    /// cluster, but terminals draw every spacing character of it (glibc `wcwidth` gives the
+    /// virama and nonspacing signs 0, consonants and spacing vowel signs 1; every expected
+    /// width here is glibc's `wcswidth`).
+    @Test(arguments: [
+        ("क्ष", 2), ("नमस्ते", 4), ("की", 2), ("हिन्दी", 5), ("ক্ষ", 2), ("கொ", 2),
+        ("กำ", 2), ("ค่ำ", 2), ("สวัสดี", 4),
+    ])
+    func clustersOfSeveralSpacingCharacters(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test func aStringIsTheSumOfItsClusters() {
+        let pieces = ["a", "中", "👍🏽", "🇯🇵", "e\u{301}", "\u{1B}", "ｱ", "क्ष", " ", "~"]
+        var random = LayoutFixtures.Random(seed: 3)
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...20, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })
+            #expect(DisplayWidth.of(text[...]) == DisplayWidth.of(text))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+@testable import Rill
+import RillTestSupport
+import Testing
+
+extension RillTests.Layout {
+    /// A table's layout is fixed by its header and first rows: later rows only append lines.
+    @Suite struct TablePrefixStabilityTests {}
+}
+
+extension RillTests.Layout.TablePrefixStabilityTests {
+    private func rows(_ count: Int, _ cell: (Int) -> String = { "r\($0)" }) -> String {
+        (1...count).map { "| \(cell($0)) | x |" }.joined(separator: "\n") + "\n"
+    }
+
+    private func isPrefix(_ short: [StyledLine], of long: [StyledLine]) -> Bool {
+        short.count <= long.count && Array(long.prefix(short.count)) == short
+    }
+
+    @Test(arguments: [40, 80, 120])
+    func everyCorpusTableOnlyAppendsLinesPastTheSample(width: Int) {
+        let tables = TableSamples.corpusTables
+        #expect(tables.count > 20)
+        for (name, table) in tables {
+            let context = LayoutFixtures.dark(width)
+            let full = TableLayout.lines(for: table, in: context, closed: false)
+            let dataRows = table.children.count - 1
+            guard dataRows > TableLayout.sampleRows else { continue }
+            // Every row count just past the sample, then a spread of them up to the whole table.
+            let counts = Set(Array(TableLayout.sampleRows...min(dataRows, TableLayout.sampleRows + 4))
+                + Array(stride(from: TableLayout.sampleRows, through: dataRows, by: 17)) + [dataRows])
+            for k in counts.sorted() {
+                let prefix = TableLayout.lines(for: TableSamples.prefix(of: table, rows: k), in: context, closed: false)
+                #expect(isPrefix(prefix, of: full), "\(name) at \(width), \(k) rows")
+            }
+        }
+    }
+
+    @Test func aWideRowAfterTheSampleWrapsInsteadOfWideningItsColumn() {
+        let sampled = "| name | v |\n|---|---|\n" + rows(8)
+        let context = LayoutFixtures.plain(80)
+        let before = TableLayout.lines(for: LayoutFixtures.table(sampled), in: context, closed: false)
+        let after = TableLayout.lines(for: LayoutFixtures.table(sampled + "| a much longer name | x |\n"), in: context, closed: false)
+        #expect(Array(after.prefix(before.count)) == before)
+        #expect(LayoutFixtures.text(Array(after.dropFirst(before.count))) == [
+            "│ a    │ x   │",
+            "│ much │     │",
+            "│ long │     │",
+            "│ er   │     │",
+            "│ name │     │",
+        ])
+    }
+
+    @Test func aRowAfterTheSampleDoesNotSwitchToTheFallback() {
+        let sampled = "| a | b | c |\n|---|---|---|\n" + rows(8)
+        let wide = "| " + Array(repeating: "abcdefghijklmnopqrstuvwxyz", count: 3).joined(separator: " | ") + " |\n"
+        let context = LayoutFixtures.plain(30)
+        let lines = LayoutFixtures.text(TableLayout.lines(for: LayoutFixtures.table(sampled + wide), in: context))
+        #expect(lines.first == "┌─────┬─────┬─────┐")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) == DisplayWidth.of(lines[0]) })
+        // The same row inside the sample does.
+        let early = LayoutFixtures.text(TableLayout.lines(for: LayoutFixtures.table("| a | b | c |\n|---|---|---|\n" + wide), in: context))
+        #expect(Array(early.prefix(3)) == ["┌" + String(repeating: "─", count: 29), "│ a: abcdefghijklmnopqrstuvwxy", "│    z"])
+    }
+
+    @Test func theLastSampledRowStillShapesTheColumns() {
+        let header = "| name | v |\n|---|---|\n"
+        let eight = header + rows(8) { $0 == 8 ? "eighth row" : "r\($0)" }
+        let lines = LayoutFixtures.text(TableLayout.lines(for: LayoutFixtures.table(eight), in: LayoutFixtures.plain(80)))
+        #expect(lines.first == "┌────────────┬─────┐")
+    }
+
+    @Test func settlesEverythingButTheLastRowOnceTheSampleIsComplete() {
+        let header = "| name | v |\n|---|---|\n"
+        let context = LayoutFixtures.plain(80)
+        let sampleOnly = TableLayout.layout(LayoutFixtures.table(header + rows(TableLayout.sampleRows)), in: context)
+        #expect(sampleOnly.settledCount == 0)
+        let oneMore = TableLayout.layout(LayoutFixtures.table(header + rows(TableLayout.sampleRows + 1)), in: context)
+        #expect(oneMore.settledCount == oneMore.body.count - 1)
+        #expect(oneMore.body.count == 3 + TableLayout.sampleRows + 1)
+    }
+
+    @Test func settledLinesOfAStreamedTableNeverChange() {
+        var random = LayoutFixtures.Random(seed: 2026)
+        for _ in 0..<8 {
+            let markdown = TableSamples.markdown(columns: Int.random(in: 1...5, using: &random), rows: 12, using: &random)
+            let bytes = Array(markdown.utf8)
+            for width in [30, 72] {
+                let context = LayoutFixtures.dark(width)
+                let final = TableLayout.layout(LayoutFixtures.table(markdown), in: context).body
+                // Every cut: mid-row, mid-cell, mid-character.
+                for cut in stride(from: 1, through: bytes.count, by: 13) {
+                    let blocks = MarkdownStream.parse(bytes.prefix(cut))
+                    guard let table = blocks.first(where: { if case .table = $0.kind { true } else { false } }) else { continue }
+                    let partial = TableLayout.layout(table, in: context)
+                    #expect(Array(partial.body.prefix(partial.settledCount)) == Array(final.prefix(partial.settledCount)),
+                            "cut at \(cut) of \(markdown)")
+                }
+            }
+        }
+    }
+}

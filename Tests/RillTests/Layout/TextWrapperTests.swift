@@ -1,0 +1,119 @@
+@testable import Rill
+import Testing
+
+extension RillTests.Layout {
+    /// Greedy wrapping of styled spans.
+    @Suite struct TextWrapperTests {}
+}
+
+extension RillTests.Layout.TextWrapperTests {
+    private func wrap(_ text: String, _ width: Int, continuation: Int? = nil) -> [String] {
+        TextWrapper.wrap([Span(text)], width: width, continuationWidth: continuation).map(\.plainText)
+    }
+
+    @Test func wrapsGreedilyAtSpaces() {
+        #expect(wrap("the quick brown fox jumps over the lazy dog", 10)
+            == ["the quick", "brown fox", "jumps over", "the lazy", "dog"])
+    }
+
+    @Test func keepsALineThatFitsExactly() {
+        #expect(wrap("aaaa bbbbb", 10) == ["aaaa bbbbb"])
+        #expect(wrap("aaaa bbbbb", 9) == ["aaaa", "bbbbb"])
+    }
+
+    @Test func dropsSpacesAtBreaks() {
+        #expect(wrap("one   two   three", 5) == ["one", "two", "three"])
+        #expect(wrap("one two ", 3) == ["one", "two"])
+    }
+
+    @Test func givesOneEmptyLineForEmptyInput() {
+        #expect(TextWrapper.wrap([], width: 10) == [StyledLine()])
+        #expect(wrap("", 10) == [""])
+    }
+
+    @Test func breaksBetweenWideCharactersWithoutSpaces() {
+        #expect(wrap("日本語のテキスト", 6) == ["日本語", "のテキ", "スト"])
+        #expect(wrap("한국어텍스트", 5) == ["한국", "어텍", "스트"])
+        #expect(wrap("ａｂｃｄ", 4) == ["ａｂ", "ｃｄ"])
+    }
+
+    @Test func breaksBetweenWideAndNarrowCharacters() {
+        #expect(wrap("漢字abc", 5) == ["漢字", "abc"])
+        #expect(wrap("漢字abcdef", 6) == ["漢字", "abcdef"])
+    }
+
+    @Test func neverStartsALineWithClosingPunctuation() {
+        #expect(wrap("あいう。", 6) == ["あい", "う。"])
+        #expect(wrap("あいう、えお", 6) == ["あい", "う、え", "お"])
+        #expect(!wrap("これはペンです。それは本です。", 8).contains { $0.hasPrefix("。") })
+    }
+
+    @Test func neverEndsALineWithOpeningPunctuation() {
+        #expect(wrap("あいう「えお」", 8) == ["あいう", "「えお」"])
+        #expect(wrap("あいう（えお）", 8) == ["あいう", "（えお）"])
+    }
+
+    @Test func breaksWordsLongerThanTheLineHard() {
+        #expect(wrap("supercalifragilistic", 8) == ["supercal", "ifragili", "stic"])
+        #expect(wrap("see https://example.com/path", 10) == ["see", "https://ex", "ample.com/", "path"])
+    }
+
+    @Test func marksAWideCharacterThatCannotFit() {
+        #expect(wrap("日本", 1) == ["…", "…"])
+    }
+
+    @Test func honoursHardBreaks() {
+        #expect(wrap("a\nb", 10) == ["a", "b"])
+        #expect(TextWrapper.wrap([Span("one"), Span("\n"), Span("  two")], width: 10).map(\.plainText) == ["one", "two"])
+    }
+
+    @Test func keepsStylesAcrossWraps() {
+        let bold = TextStyle(bold: true)
+        let link = TextStyle(underlined: true, hyperlink: "https://e.x")
+        let lines = TextWrapper.wrap([Span("bold words here", bold), Span(" a link text", link)], width: 10)
+        #expect(lines == [
+            StyledLine([Span("bold words", bold)]),
+            StyledLine([Span("here", bold), Span(" a", link)]),
+            StyledLine([Span("link text", link)]),
+        ])
+    }
+
+    @Test func narrowsLinesAfterTheFirstToTheContinuationWidth() {
+        #expect(wrap("Estimated monthly cost: forty", 17, continuation: 15)
+            == ["Estimated monthly", "cost: forty"])
+        #expect(wrap("aa bb cc dd ee ff", 8, continuation: 5) == ["aa bb cc", "dd ee", "ff"])
+    }
+
+    @Test func breaksACarriedWordThatTheContinuationWidthCannotHold() {
+        #expect(wrap("aaaa bbbbbbbbbbbbbbb", 20, continuation: 6) == ["aaaa bbbbbbbbbbbbbbb"])
+        #expect(wrap("aaaa bbbbbbbbbbbbbbbc", 20, continuation: 6) == ["aaaa", "bbbbbb", "bbbbbb", "bbbc"])
+    }
+
+    @Test func neverExceedsTheWidthForRandomText() {
+        let pieces = ["a", "word", "longerword", "https://example.com/a/b/c", "日本語", "テキスト", "한국어", "ＡＢＣ",
+                      "👍🏽", "👨‍👩‍👧‍👦", "🇯🇵", "1️⃣", "e\u{301}", "한", "。", "「", " ", "  ", "\n", "क्ष", "กำ"]
+        let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(foreground: .red)]
+        var random = LayoutFixtures.Random(seed: 42)
+        for _ in 0..<3000 {
+            let spans = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                Span((0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(),
+                     styles.randomElement(using: &random)!)
+            }
+            let width = Int.random(in: 1...80, using: &random)
+            let continuation = Bool.random(using: &random) ? Int.random(in: 1...80, using: &random) : nil
+            let lines = TextWrapper.wrap(spans, width: width, continuationWidth: continuation)
+            for (index, line) in lines.enumerated() {
+                let limit = index == 0 ? width : (continuation ?? width)
+                #expect(line.width <= limit, "\(spans) at \(width)/\(String(describing: continuation))")
+                #expect(DisplayWidth.of(line.plainText) <= limit)
+                #expect(!line.plainText.contains("\n"))
+            }
+            // Nothing is lost but spaces (and wide characters that cannot fit one column).
+            if min(width, continuation ?? width) >= 2 {
+                let kept = lines.map(\.plainText).joined().filter { $0 != " " }
+                let given = spans.map(\.text).joined().filter { $0 != " " && $0 != "\n" }
+                #expect(kept == given)
+            }
+        }
+    }
+}
