@@ -24,7 +24,7 @@ release: deps
 
 # The main job: a bundled answer replayed at about a model's speed.
 demo: release
-	.build/release/rill --replay $(DEMO_DOC) --rate $(DEMO_RATE) --format jsonl
+	.build/release/rill --replay $(DEMO_DOC) --rate $(DEMO_RATE)
 
 test: deps
 	$(SWIFT) build --build-tests
