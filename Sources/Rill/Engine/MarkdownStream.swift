@@ -104,8 +104,11 @@ public struct MarkdownStream: Sendable {
 
         diff(entries.map(\.block), against: openBlocks, into: &update)
 
-        // Everything before the anchor is final; keep any link definitions it holds.
-        let newFrontier = anchor < entries.count ? entries[anchor].lineStart : source.count
+        // Everything before the anchor is final; keep any link definitions it holds. When no
+        // block became final the frontier stays where it is: the text before the first block
+        // (blank lines, link definitions, the indentation of a line still being written) may
+        // yet join what follows, as `    ` does with a later `r` to make indented code.
+        let newFrontier = atEnd ? source.count : anchor > 0 ? entries[anchor].lineStart : frontier
         let firstNewFinal = finalBlocks.count
         var definitionsChanged = false
         if let first = entries.first, anchor > 0, first.lineStart > frontier {
