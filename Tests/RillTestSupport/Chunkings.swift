@@ -103,4 +103,20 @@ public enum Chunkings {
             return ("bursts, seed \(seed)", pieces)
         }
     }
+
+    /// `pieces` with runs of neighbours merged at random so that about `maxPieces` remain; the
+    /// cuts kept are a subset of the original ones (so a chunking that splits characters still
+    /// does, at fewer places). Unchanged if it already has at most `maxPieces`.
+    public static func capped(_ pieces: [Range<Int>], maxPieces: Int, seed: UInt64) -> [Range<Int>] {
+        guard pieces.count > maxPieces, let last = pieces.last else { return pieces }
+        var generator = SplitMix64(seed: seed)
+        let keep = UInt64(maxPieces)
+        let total = UInt64(pieces.count)
+        var cuts: [Int] = []
+        for piece in pieces.dropLast() where generator.next() % total < keep {
+            cuts.append(piece.upperBound)
+        }
+        cuts.append(last.upperBound)
+        return Self.pieces(count: last.upperBound, cuts: cuts)
+    }
 }

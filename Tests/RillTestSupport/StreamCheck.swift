@@ -64,6 +64,10 @@ public struct StreamCheck {
 
         func checkFrame(_ update: DocumentUpdate, _ stream: MarkdownStream, previousFinalCount: Int) {
             let here = where_(stream)
+            if update.frame != stream.frameCount || update.frame != frames + 1 {
+                fail("\(here): update numbered \(update.frame), expected \(frames + 1)")
+            }
+            frames = stream.frameCount
             // Identity: no duplicates anywhere, top-level IDs in document order.
             let duplicates = BlockTree.duplicateIDs(stream.blocks)
             if !duplicates.isEmpty { fail("\(here): duplicate IDs \(duplicates)") }
@@ -131,7 +135,6 @@ public struct StreamCheck {
 
         let previousFinalCount = stream.finalBlocks.count
         let last = stream.finish()
-        frames = stream.frameCount
         if !last.isDone { fail("finish() did not report isDone") }
         checkFrame(last, stream, previousFinalCount: previousFinalCount)
         if !stream.openBlocks.isEmpty { fail("after finish: open blocks \(stream.openBlocks.map(\.id))") }

@@ -39,6 +39,5 @@ extension PrefixReplayTests {
         let every = max(1, pieces.count / 40)
         let check = StreamCheck.run(bytes, pieces: pieces, compareWithPrefix: { $0 % every == every - 1 })
         #expect(check.violations.isEmpty, "\(name) fed in \(pieces.count) pieces:\n\(check.report)")
-        #expect(check.frames == pieces.count + 1)
     }
 }
