@@ -38,6 +38,14 @@ struct NodeConverter {
     }
 
     private struct Frame {
+        /// Whether this is a block quote, list or item: a block that contains others.
+        var isContainer: Bool {
+            switch kind {
+            case .blockQuote, .list, .item: true
+            default: false
+            }
+        }
+
         var kind: FrameKind
         var range: Range<Int> = 0..<0
         var hasOwnPosition = true
@@ -288,11 +296,38 @@ struct NodeConverter {
             let at = parent.range.lowerBound
             return Placement(range: at..<at, hasOwnPosition: false, startLine: parent.startLine)
         }
-        let range = mapper.range(startLine: startLine,
+        let endLine = Int(cmark_node_get_end_line(node))
+        let endColumn = Int(cmark_node_get_end_column(node))
+        var range = mapper.range(startLine: startLine,
                                  startColumn: Int(cmark_node_get_start_column(node)),
-                                 endLine: Int(cmark_node_get_end_line(node)),
-                                 endColumn: Int(cmark_node_get_end_column(node)))
+                                 endLine: endLine,
+                                 endColumn: endColumn)
+        if endLine > startLine, endColumn > 0, endsOnClosingLine(node, endLine: endLine, parent: parent) {
+            var end = mapper.streamContentEnd(endLine - 1)
+            if parent.isContainer { end = min(end, parent.range.upperBound) }
+            range = range.lowerBound..<max(range.lowerBound, end)
+        }
         return Placement(range: range, hasOwnPosition: true, startLine: startLine)
+    }
+
+    /// cmark-gfm ends a setext heading, and a fenced code block, on the line being read when
+    /// it closes them: for a heading that is the line after its underline; for a fence left
+    /// open in a container, the line that ended the container. (When that line is blank the
+    /// end is `N:0`, which ``SourceMapper/bufferEnd(line:column:)`` handles.) Whether the
+    /// reported last line `endLine` is such a closing line rather than the block's own.
+    private func endsOnClosingLine(_ node: OpaquePointer, endLine: Int, parent: Frame) -> Bool {
+        let type = cmark_node_get_type(node)
+        var length: Int32 = 0, offset: Int32 = 0
+        var character: CChar = 0
+        let isSetext = type == CMARK_NODE_HEADING
+        let isFence = type == CMARK_NODE_CODE_BLOCK && cmark_node_get_fenced(node, &length, &offset, &character) != 0
+        guard isSetext || isFence else { return false }
+        // A line past the end of the enclosing container is never the block's own.
+        if parent.isContainer, mapper.streamLineStart(endLine) >= parent.range.upperBound { return true }
+        guard isSetext else { return false }
+        // A heading's own last line is its underline; a line that starts the next block is not.
+        if let next = cmark_node_next(node), Int(cmark_node_get_start_line(next)) == endLine { return true }
+        return !mapper.isSetextUnderline(line: endLine)
     }
 
     /// A table's real first line is the line before its delimiter row. cmark-gfm reports a
