@@ -225,6 +225,16 @@ struct NodeConverter {
             let block = Block(kind: kind, range: frame.range, hasOwnPosition: frame.hasOwnPosition, children: children)
             append(block, startLine: frame.startLine, joinsNext: frame.joinsNext, to: &stack, entries: &entries)
         }
+        /// A container reaches at least to the end of its last child: cmark-gfm can end one
+        /// early on its last line (see the ATX heading repair in `placement`).
+        func container(_ kind: BlockKind) {
+            var range = frame.range
+            if frame.hasOwnPosition, let last = frame.blocks.last?.range.upperBound, last > range.upperBound {
+                range = range.lowerBound..<last
+            }
+            let block = Block(kind: kind, range: range, hasOwnPosition: frame.hasOwnPosition, children: frame.blocks)
+            append(block, startLine: frame.startLine, joinsNext: frame.joinsNext, to: &stack, entries: &entries)
+        }
         switch frame.kind {
         case .document:
             break
@@ -233,9 +243,9 @@ struct NodeConverter {
             for inline in frame.inlines { appendInline(inline, to: &stack[top].inlines) }
         case .paragraph: block(.paragraph(frame.inlines))
         case .heading(let level): block(.heading(level: level, frame.inlines))
-        case .blockQuote: block(.blockQuote, children: frame.blocks)
-        case .list(let style): block(.list(style), children: frame.blocks)
-        case .item(let task): block(.item(task: task), children: frame.blocks)
+        case .blockQuote: container(.blockQuote)
+        case .list(let style): container(.list(style))
+        case .item(let task): container(.item(task: task))
         case .table(let alignments): block(.table(alignments: alignments), children: frame.blocks)
         case .tableRow(let isHeader): block(.tableRow(isHeader: isHeader), children: frame.blocks)
         case .tableCell: block(.tableCell(frame.inlines))
@@ -306,6 +316,13 @@ struct NodeConverter {
             var end = mapper.streamContentEnd(endLine - 1)
             if parent.isContainer { end = min(end, parent.range.upperBound) }
             range = range.lowerBound..<max(range.lowerBound, end)
+        }
+        if cmark_node_get_type(node) == CMARK_NODE_HEADING, endLine == startLine {
+            // An ATX heading is its whole line. cmark-gfm measures the line after cutting off a
+            // closing sequence, so `## a ##` ends after `a`, and an empty ` #` or `> #` ends
+            // before its own `#` (every container ending on that line is cut short the same way;
+            // `exit` extends them over their children).
+            range = range.lowerBound..<max(range.lowerBound, mapper.streamContentEnd(startLine))
         }
         return Placement(range: range, hasOwnPosition: true, startLine: startLine)
     }
