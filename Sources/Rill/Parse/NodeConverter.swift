@@ -298,12 +298,13 @@ struct NodeConverter {
         var startLine: Int
     }
 
-    /// The node's stream range from its reported position; a node cmark did not position
-    /// gets an empty range where its parent starts.
+    /// The node's stream range from its reported position. A node cmark did not position (0:0,
+    /// or column 0 for the empty cells it adds to a short table row) gets an empty range after
+    /// its previous sibling, or where its parent starts, so siblings stay in order.
     private func placement(_ node: OpaquePointer, parent: Frame) -> Placement {
         let startLine = Int(cmark_node_get_start_line(node))
-        guard startLine > 0 else {
-            let at = parent.range.lowerBound
+        guard startLine > 0, cmark_node_get_start_column(node) > 0 else {
+            let at = parent.blocks.last?.range.upperBound ?? parent.range.lowerBound
             return Placement(range: at..<at, hasOwnPosition: false, startLine: parent.startLine)
         }
         let endLine = Int(cmark_node_get_end_line(node))
