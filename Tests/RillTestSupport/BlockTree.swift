@@ -67,4 +67,41 @@ public enum BlockTree {
         let text = String(describing: kind)
         return text.count > 160 ? String(text.prefix(160)) + "…" : text
     }
+
+    /// Violations of what every parse must satisfy, whatever the text: ranges inside the text,
+    /// non-empty for blocks keyed by their own offset (but a table cell `||` may be empty),
+    /// children inside their parent, siblings in
+    /// order without overlapping, and a keyed ID equal to the block's start offset.
+    public static func structuralProblems(_ blocks: [Block], sourceLength: Int, limit: Int = 5) -> [String] {
+        var out: [String] = []
+        func check(_ siblings: [Block], parent: Block?) {
+            for (index, block) in siblings.enumerated() {
+                let name = summary(block)
+                if block.range.lowerBound < 0 || block.range.upperBound > sourceLength {
+                    out.append("\(name): range outside the text (0..<\(sourceLength))")
+                }
+                if block.id.ordinal == 0 {
+                    if block.id.anchor != block.range.lowerBound { out.append("\(name): keyed ID is not its start offset") }
+                    if block.range.isEmpty, block.kind.name != "table_cell" { out.append("\(name): empty range") }
+                }
+                if let parent, !(parent.range.lowerBound <= block.range.lowerBound && block.range.upperBound <= parent.range.upperBound) {
+                    out.append("\(name): not inside its parent \(summary(parent))")
+                }
+                if index > 0 {
+                    let previous = siblings[index - 1]
+                    if block.range.lowerBound < previous.range.lowerBound {
+                        out.append("\(name): starts before its previous sibling \(summary(previous))")
+                    } else if block.id.ordinal == 0, previous.id.ordinal == 0, previous.range.upperBound > block.range.lowerBound {
+                        out.append("\(name): overlaps its previous sibling \(summary(previous))")
+                    }
+                }
+            }
+        }
+        var stack: [(siblings: [Block], parent: Block?)] = [(blocks, nil)]
+        while let (siblings, parent) = stack.popLast(), out.count < limit {
+            check(siblings, parent: parent)
+            for block in siblings where !block.children.isEmpty { stack.append((block.children, block)) }
+        }
+        return Array(out.prefix(limit))
+    }
 }
