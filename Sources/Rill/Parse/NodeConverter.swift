@@ -55,6 +55,9 @@ struct NodeConverter {
         var inlines: [Inline] = []
         var containerDepth = 0
         var inlineDepth = 0
+        /// For a table body row: how many bytes to the right of its real place cmark-gfm
+        /// reports the row's cells (see the table row case in `enter`).
+        var cellColumnShift = 0
     }
 
     /// Converts the document node's subtree into the slice's top-level entries.
@@ -143,6 +146,18 @@ struct NodeConverter {
                 frame.startLine = line
             } else {
                 position()
+                // cmark-gfm reports a body row at the table's start column, and its cells
+                // relative to that, so a row indented differently from the header line is off by
+                // the difference (in `  a|b\n-|-\n|x|` the row starts 2 bytes late and `x` is
+                // reported 2 bytes to the right). Measure from the row's own line instead.
+                let line = frame.startLine
+                let reported = mapper.lines.start(ofLine: line) + Int(cmark_node_get_start_column(node)) - 1
+                let actual = mapper.firstContentOffset(line: line)
+                if frame.hasOwnPosition, reported != actual {
+                    frame.cellColumnShift = reported - actual
+                    let start = mapper.streamOffset(actual)
+                    frame.range = start..<max(start, frame.range.upperBound)
+                }
             }
         case types.tableCell:
             frame.kind = .tableCell
@@ -151,7 +166,10 @@ struct NodeConverter {
                 frame.hasOwnPosition = false
                 frame.startLine = parent.startLine
             } else {
-                position()
+                let placed = placement(node, parent: parent, columnShift: parent.cellColumnShift)
+                frame.range = placed.range
+                frame.hasOwnPosition = placed.hasOwnPosition
+                frame.startLine = placed.startLine
             }
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG, types.strikethrough, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             guard parent.inlineDepth < Self.maxInlineDepth else { return frame }
@@ -301,16 +319,17 @@ struct NodeConverter {
     /// The node's stream range from its reported position. A node cmark did not position (0:0,
     /// or column 0 for the empty cells it adds to a short table row) gets an empty range after
     /// its previous sibling, or where its parent starts, so siblings stay in order.
-    private func placement(_ node: OpaquePointer, parent: Frame) -> Placement {
+    private func placement(_ node: OpaquePointer, parent: Frame, columnShift: Int = 0) -> Placement {
         let startLine = Int(cmark_node_get_start_line(node))
         guard startLine > 0, cmark_node_get_start_column(node) > 0 else {
             let at = parent.blocks.last?.range.upperBound ?? parent.range.lowerBound
             return Placement(range: at..<at, hasOwnPosition: false, startLine: parent.startLine)
         }
         let endLine = Int(cmark_node_get_end_line(node))
-        let endColumn = Int(cmark_node_get_end_column(node))
+        var endColumn = Int(cmark_node_get_end_column(node))
+        if columnShift != 0, endColumn > 0 { endColumn = max(1, endColumn - columnShift) }
         var range = mapper.range(startLine: startLine,
-                                 startColumn: Int(cmark_node_get_start_column(node)),
+                                 startColumn: Int(cmark_node_get_start_column(node)) - columnShift,
                                  endLine: endLine,
                                  endColumn: endColumn)
         if endLine > startLine, endColumn > 0, endsOnClosingLine(node, endLine: endLine, parent: parent) {
