@@ -84,4 +84,17 @@ extension PositionRepairTests {
         let layout = Self.layout("| a | b |\n|-|-|\n| 1 |")
         #expect(layout.suffix(3) == ["e16 table_row 16..<21", "e17 table_cell 17..<20", "e17+1 table_cell 20..<20"])
     }
+
+    @Test("A body row indented differently from the header line is placed on its own line")
+    func bodyRowIndentation() {
+        #expect(Self.layout("  a|b\n-|-\n| x | y |").suffix(3) == [
+            "e10 table_row 10..<19", "e11 table_cell 11..<14", "e15 table_cell 15..<18",
+        ])
+        #expect(Self.layout("a|b\n-|-\n  | x | y |").suffix(3) == [
+            "e10 table_row 10..<19", "e11 table_cell 11..<14", "e15 table_cell 15..<18",
+        ])
+        #expect(Self.layout(" -|-\n-|-\n]").suffix(3) == [
+            "e9 table_row 9..<10", "e9+1 table_cell 9..<10", "e9+2 table_cell 10..<10",
+        ])
+    }
 }
