@@ -121,9 +121,11 @@ public struct MarkdownStream: Sendable {
         let shown = entries[..<anchor].map(\.block) + displayedOpenBlocks(entries, anchor: anchor, atEnd: atEnd)
         diff(shown, against: openBlocks, into: &update)
 
-        // Everything before the anchor is final; keep any link definitions it holds.
-        // With no block at all (blank lines, definitions only), nothing moves until the end.
-        let newFrontier = anchor < entries.count ? entries[anchor].lineStart : (atEnd ? source.count : frontier)
+        // Everything before the anchor is final; keep any link definitions it holds. When no
+        // block became final the frontier stays where it is: the text before the first block
+        // (blank lines, link definitions, the indentation of a line still being written) may
+        // yet join what follows, as `    ` does with a later `r` to make indented code.
+        let newFrontier = atEnd ? source.count : anchor > 0 ? entries[anchor].lineStart : frontier
         let firstNewFinal = finalBlocks.count
         var definitionsChanged = false
         if let first = entries.first, anchor > 0, first.lineStart > frontier {

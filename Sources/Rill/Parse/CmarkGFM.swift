@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Synchronization
 
 /// The one place that talks to cmark-gfm: parses bytes into a C tree, hands it to a converter,
 /// and frees it. No `cmark_node` pointer leaves this file and the converter it calls.
@@ -28,23 +29,40 @@ enum CmarkGFM {
 
     /// Parses `text` and passes the document node to `body`; the tree is freed when `body` returns.
     static func withDocument<R>(_ text: UnsafeRawBufferPointer, _ body: (OpaquePointer) -> R) -> R {
-        _ = types
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
-            fatalError("cmark_parser_new failed: out of memory")
-        }
-        defer { cmark_parser_free(parser) }
-        for name in extensionNames {
-            if let syntax = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, syntax)
-            }
-        }
-        if let base = text.baseAddress, text.count > 0 {
-            cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), text.count)
-        }
-        guard let document = cmark_parser_finish(parser) else {
-            fatalError("cmark_parser_finish failed: out of memory")
-        }
+        let document = parse(text)
         defer { cmark_node_free(document) }
         return body(document)
+    }
+
+    /// Serializes parsing. cmark-gfm's inline parser reads a process-wide table of special
+    /// characters, which every parse with extensions switches on for its extensions' characters
+    /// (`~`, `:`, `w`) when its inline pass starts and off again when it ends
+    /// (`cmark_manage_extensions_special_characters`). Two parses at once on different threads
+    /// race on it: one switches the characters off under the other, which then misses
+    /// strikethrough and autolinks. The lock covers the parser's lifetime only; the finished tree
+    /// is independent of it and is converted outside the lock.
+    private static let parserLock = Mutex(())
+
+    /// Parses `text` into a document tree the caller must free.
+    private static func parse(_ text: UnsafeRawBufferPointer) -> OpaquePointer {
+        _ = types
+        var document: OpaquePointer?
+        parserLock.withLock { _ in
+            guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+                fatalError("cmark_parser_new failed: out of memory")
+            }
+            defer { cmark_parser_free(parser) }
+            for name in extensionNames {
+                if let syntax = cmark_find_syntax_extension(name) {
+                    cmark_parser_attach_syntax_extension(parser, syntax)
+                }
+            }
+            if let base = text.baseAddress, text.count > 0 {
+                cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), text.count)
+            }
+            document = cmark_parser_finish(parser)
+        }
+        guard let document else { fatalError("cmark_parser_finish failed: out of memory") }
+        return document
     }
 }

@@ -38,6 +38,14 @@ struct NodeConverter {
     }
 
     private struct Frame {
+        /// Whether this is a block quote, list or item: a block that contains others.
+        var isContainer: Bool {
+            switch kind {
+            case .blockQuote, .list, .item: true
+            default: false
+            }
+        }
+
         var kind: FrameKind
         var range: Range<Int> = 0..<0
         var hasOwnPosition = true
@@ -47,6 +55,9 @@ struct NodeConverter {
         var inlines: [Inline] = []
         var containerDepth = 0
         var inlineDepth = 0
+        /// For a table body row: how many bytes to the right of its real place cmark-gfm
+        /// reports the row's cells (see the table row case in `enter`).
+        var cellColumnShift = 0
     }
 
     /// Converts the document node's subtree into the slice's top-level entries.
@@ -135,6 +146,18 @@ struct NodeConverter {
                 frame.startLine = line
             } else {
                 position()
+                // cmark-gfm reports a body row at the table's start column, and its cells
+                // relative to that, so a row indented differently from the header line is off by
+                // the difference (in `  a|b\n-|-\n|x|` the row starts 2 bytes late and `x` is
+                // reported 2 bytes to the right). Measure from the row's own line instead.
+                let line = frame.startLine
+                let reported = mapper.lines.start(ofLine: line) + Int(cmark_node_get_start_column(node)) - 1
+                let actual = mapper.firstContentOffset(line: line)
+                if frame.hasOwnPosition, reported != actual {
+                    frame.cellColumnShift = reported - actual
+                    let start = mapper.streamOffset(actual)
+                    frame.range = start..<max(start, frame.range.upperBound)
+                }
             }
         case types.tableCell:
             frame.kind = .tableCell
@@ -143,7 +166,10 @@ struct NodeConverter {
                 frame.hasOwnPosition = false
                 frame.startLine = parent.startLine
             } else {
-                position()
+                let placed = placement(node, parent: parent, columnShift: parent.cellColumnShift)
+                frame.range = placed.range
+                frame.hasOwnPosition = placed.hasOwnPosition
+                frame.startLine = placed.startLine
             }
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG, types.strikethrough, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             guard parent.inlineDepth < Self.maxInlineDepth else { return frame }
@@ -217,6 +243,16 @@ struct NodeConverter {
             let block = Block(kind: kind, range: frame.range, hasOwnPosition: frame.hasOwnPosition, children: children)
             append(block, startLine: frame.startLine, joinsNext: frame.joinsNext, to: &stack, entries: &entries)
         }
+        /// A container reaches at least to the end of its last child: cmark-gfm can end one
+        /// early on its last line (see the ATX heading repair in `placement`).
+        func container(_ kind: BlockKind) {
+            var range = frame.range
+            if frame.hasOwnPosition, let last = frame.blocks.last?.range.upperBound, last > range.upperBound {
+                range = range.lowerBound..<last
+            }
+            let block = Block(kind: kind, range: range, hasOwnPosition: frame.hasOwnPosition, children: frame.blocks)
+            append(block, startLine: frame.startLine, joinsNext: frame.joinsNext, to: &stack, entries: &entries)
+        }
         switch frame.kind {
         case .document:
             break
@@ -225,9 +261,9 @@ struct NodeConverter {
             for inline in frame.inlines { appendInline(inline, to: &stack[top].inlines) }
         case .paragraph: block(.paragraph(frame.inlines))
         case .heading(let level): block(.heading(level: level, frame.inlines))
-        case .blockQuote: block(.blockQuote, children: frame.blocks)
-        case .list(let style): block(.list(style), children: frame.blocks)
-        case .item(let task): block(.item(task: task), children: frame.blocks)
+        case .blockQuote: container(.blockQuote)
+        case .list(let style): container(.list(style))
+        case .item(let task): container(.item(task: task))
         case .table(let alignments): block(.table(alignments: alignments), children: frame.blocks)
         case .tableRow(let isHeader): block(.tableRow(isHeader: isHeader), children: frame.blocks)
         case .tableCell: block(.tableCell(frame.inlines))
@@ -287,19 +323,55 @@ struct NodeConverter {
         var startLine: Int
     }
 
-    /// The node's stream range from its reported position; a node cmark did not position
-    /// gets an empty range where its parent starts.
-    private func placement(_ node: OpaquePointer, parent: Frame) -> Placement {
+    /// The node's stream range from its reported position. A node cmark did not position (0:0,
+    /// or column 0 for the empty cells it adds to a short table row) gets an empty range after
+    /// its previous sibling, or where its parent starts, so siblings stay in order.
+    private func placement(_ node: OpaquePointer, parent: Frame, columnShift: Int = 0) -> Placement {
         let startLine = Int(cmark_node_get_start_line(node))
-        guard startLine > 0 else {
-            let at = parent.range.lowerBound
+        guard startLine > 0, cmark_node_get_start_column(node) > 0 else {
+            let at = parent.blocks.last?.range.upperBound ?? parent.range.lowerBound
             return Placement(range: at..<at, hasOwnPosition: false, startLine: parent.startLine)
         }
-        let range = mapper.range(startLine: startLine,
-                                 startColumn: Int(cmark_node_get_start_column(node)),
-                                 endLine: Int(cmark_node_get_end_line(node)),
-                                 endColumn: Int(cmark_node_get_end_column(node)))
+        let endLine = Int(cmark_node_get_end_line(node))
+        var endColumn = Int(cmark_node_get_end_column(node))
+        if columnShift != 0, endColumn > 0 { endColumn = max(1, endColumn - columnShift) }
+        var range = mapper.range(startLine: startLine,
+                                 startColumn: Int(cmark_node_get_start_column(node)) - columnShift,
+                                 endLine: endLine,
+                                 endColumn: endColumn)
+        if endLine > startLine, endColumn > 0, endsOnClosingLine(node, endLine: endLine, parent: parent) {
+            var end = mapper.streamContentEnd(endLine - 1)
+            if parent.isContainer { end = min(end, parent.range.upperBound) }
+            range = range.lowerBound..<max(range.lowerBound, end)
+        }
+        if cmark_node_get_type(node) == CMARK_NODE_HEADING, endLine == startLine {
+            // An ATX heading is its whole line. cmark-gfm measures the line after cutting off a
+            // closing sequence, so `## a ##` ends after `a`, and an empty ` #` or `> #` ends
+            // before its own `#` (every container ending on that line is cut short the same way;
+            // `exit` extends them over their children).
+            range = range.lowerBound..<max(range.lowerBound, mapper.streamContentEnd(startLine))
+        }
         return Placement(range: range, hasOwnPosition: true, startLine: startLine)
+    }
+
+    /// cmark-gfm ends a setext heading, and a fenced code block, on the line being read when
+    /// it closes them: for a heading that is the line after its underline; for a fence left
+    /// open in a container, the line that ended the container. (When that line is blank the
+    /// end is `N:0`, which ``SourceMapper/bufferEnd(line:column:)`` handles.) Whether the
+    /// reported last line `endLine` is such a closing line rather than the block's own.
+    private func endsOnClosingLine(_ node: OpaquePointer, endLine: Int, parent: Frame) -> Bool {
+        let type = cmark_node_get_type(node)
+        var length: Int32 = 0, offset: Int32 = 0
+        var character: CChar = 0
+        let isSetext = type == CMARK_NODE_HEADING
+        let isFence = type == CMARK_NODE_CODE_BLOCK && cmark_node_get_fenced(node, &length, &offset, &character) != 0
+        guard isSetext || isFence else { return false }
+        // A line past the end of the enclosing container is never the block's own.
+        if parent.isContainer, mapper.streamLineStart(endLine) >= parent.range.upperBound { return true }
+        guard isSetext else { return false }
+        // A heading's own last line is its underline; a line that starts the next block is not.
+        if let next = cmark_node_next(node), Int(cmark_node_get_start_line(next)) == endLine { return true }
+        return !mapper.isSetextUnderline(line: endLine)
     }
 
     /// A table's real first line is the line before its delimiter row. cmark-gfm reports a

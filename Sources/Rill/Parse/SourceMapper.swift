@@ -57,6 +57,19 @@ struct SourceMapper {
         return offset == end ? lines.start(ofLine: line) : offset
     }
 
+    /// Whether 1-based `line`, after container markup (spaces, tabs, `>`), is a setext
+    /// underline: a run of `=` or of `-`, then only spaces or tabs.
+    func isSetextUnderline(line: Int) -> Bool {
+        var offset = lines.start(ofLine: line)
+        let end = lines.contentEnd(ofLine: line, in: bytes)
+        while offset < end, [0x20, 0x09, 0x3E].contains(bytes[offset]) { offset += 1 }
+        guard offset < end, bytes[offset] == 0x3D || bytes[offset] == 0x2D else { return false }
+        let marker = bytes[offset]
+        while offset < end, bytes[offset] == marker { offset += 1 }
+        while offset < end, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
+        return offset == end
+    }
+
     /// Stream offset of the start of 1-based buffer `line`.
     func streamLineStart(_ line: Int) -> Int { streamOffset(lines.start(ofLine: line)) }
 

@@ -1,4 +1,0 @@
-import Testing
-
-/// The command line's tests.
-@Suite struct RillCLITests {}

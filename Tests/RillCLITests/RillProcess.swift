@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Runs the built `rill` executable, which sits next to the test bundle in the build products.
+enum RillProcess {
+    /// The build products directory: where the running test bundle is.
+    static let productsDirectory: URL = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent()
+    }()
+
+    static var executable: URL { productsDirectory.appendingPathComponent("rill") }
+
+    struct Result {
+        var status: Int32
+        /// Whether the process was killed by a signal (a crash), `status` then being the signal.
+        var crashed: Bool
+        var stdout: [UInt8]
+        var stderr: String
+
+        var lines: [Substring] {
+            String(decoding: stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        }
+    }
+
+    /// Runs `rill arguments`, standard input from `input` (or empty), output collected in files.
+    static func run(_ arguments: [String], input: URL? = nil) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rill-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("stdout"), err = directory.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        let stdout = try FileHandle(forWritingTo: out), stderr = try FileHandle(forWritingTo: err)
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        process.waitUntilExit()
+        try stdout.close()
+        try stderr.close()
+        return Result(status: process.terminationStatus,
+                      crashed: process.terminationReason == .uncaughtSignal,
+                      stdout: [UInt8](try Data(contentsOf: out)),
+                      stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+}

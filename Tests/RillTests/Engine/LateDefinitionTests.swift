@@ -1,0 +1,78 @@
+import Rill
+import RillTestSupport
+import Testing
+
+/// Link reference definitions that arrive after the blocks that use them.
+@Suite struct LateDefinitionTests {
+    /// Feeds `pieces` with an update after each, then finishes; returns the updates and the stream.
+    static func feed(_ pieces: [String]) -> (updates: [DocumentUpdate], stream: MarkdownStream) {
+        var stream = MarkdownStream()
+        var updates: [DocumentUpdate] = []
+        for piece in pieces {
+            stream.append(Array(piece.utf8))
+            updates.append(stream.update())
+        }
+        updates.append(stream.finish())
+        return (updates, stream)
+    }
+
+    static func expectOneShot(_ stream: MarkdownStream, _ pieces: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let differences = BlockTree.differences(stream.blocks, Oracle.parse(Array(pieces.joined().utf8)))
+        #expect(differences.isEmpty, "\(differences)", sourceLocation: sourceLocation)
+    }
+}
+
+extension LateDefinitionTests {
+    @Test("A reference used before its definition is a link in the final state, reported as changed")
+    func laterDefinitionResolvesFinalBlock() {
+        let pieces = ["See [foo].\n", "\n", "More text.\n", "\n", "[foo]: /url \"T\"\n", "\n", "After.\n"]
+        let (updates, stream) = Self.feed(pieces)
+        // "See [foo]." became final when "More text." started on a complete line …
+        #expect(updates[2].finalized.map(\.description) == ["e0"])
+        #expect(updates[2].changed.isEmpty && updates[2].inserted.map(\.id.description) == ["e12"])
+        // … and the frame that made the definition final re-resolved it.
+        let resolving = updates.firstIndex { $0.changed.contains { $0.id.description == "e0" } }
+        #expect(resolving == 6, "the update that finalizes the definition reports e0 in `changed`")
+        if let resolving {
+            #expect(updates[resolving].finalized.map(\.description) == ["e12"])
+        }
+        #expect(stream.blocks.first?.kind == .paragraph([.text("See "), .link(destination: "/url", title: "T", [.text("foo")]), .text(".")]))
+        Self.expectOneShot(stream, pieces)
+    }
+
+    @Test("A definition that only becomes final at the end of input still resolves")
+    func definitionFinalAtEnd() {
+        let pieces = ["[a] and [b][]\n\n", "text\n\n", "[a]: /1\n[B]: /2"]
+        let (updates, stream) = Self.feed(pieces)
+        #expect(updates.last?.changed.map(\.id.description) == ["e0"])
+        Self.expectOneShot(stream, pieces)
+    }
+
+    @Test("A definition inside a code block defines nothing; the first of two definitions wins")
+    func literalAndDuplicateDefinitions() {
+        let pieces = ["[x]\n\n", "```\n[x]: /no\n```\n\n", "mid\n\n", "[x]: /first\n\n", "mid\n\n", "[x]: /second\n\n", "end\n"]
+        let (_, stream) = Self.feed(pieces)
+        #expect(stream.blocks.first?.kind == .paragraph([.link(destination: "/first", title: "", [.text("x")])]))
+        Self.expectOneShot(stream, pieces)
+    }
+
+    // Known bug, reported to the lead (late-definition work in progress): a block that becomes
+    // final in the same frame as a definition it uses that is still being written is resolved
+    // against the unfinished definition and never re-resolved.
+
+    @Test("A block made final while its definition's destination is still being written ends up with the whole destination")
+    func definitionStillBeingWritten() {
+        let pieces = ["[a]\n\nb\n\n[a]: h", "t", "tp://x\n"]
+        let (_, stream) = Self.feed(pieces)
+        #expect(stream.blocks.first?.kind == .paragraph([.link(destination: "http://x", title: "", [.text("a")])]))
+        Self.expectOneShot(stream, pieces)
+    }
+
+    @Test("A block made final before its definition's title (on the next line) arrives ends up with the title")
+    func titleOnNextLine() {
+        let pieces = ["[c][j].\n\nb\n\n[j]: /u\n", "  \"Title\"\n"]
+        let (_, stream) = Self.feed(pieces)
+        #expect(stream.blocks.first?.kind == .paragraph([.link(destination: "/u", title: "Title", [.text("c")]), .text(".")]))
+        Self.expectOneShot(stream, pieces)
+    }
+}
