@@ -1,17 +1,26 @@
 /// The streaming engine: bytes in, top-level blocks with stable identities out.
 ///
-/// Feed bytes with ``append(_:)`` as they arrive (split anywhere), then call ``update()`` once per
-/// frame; call ``finish()`` at the end of input. Only the part of the document that can still
-/// change is re-parsed: everything before the last top-level block that starts on a complete line
-/// is final and never parsed again (the frontier). Final state equals a one-shot parse of the
-/// whole text, identities included, however the input was chunked.
+/// Feed bytes with ``append(_:)`` as they arrive (split anywhere), then once per frame call
+/// ``advance()`` (or ``update()`` to also get a report of what changed); call ``finish()`` at the
+/// end of input. Only the part of the document that can still change is parsed again:
+///
+/// - everything before the last top-level block that starts on a complete line is final (the
+///   frontier): an incomplete last line can look like a new block start and close the previous
+///   block (`a\n#` vs `a\n#b`), so a block starting on it cannot anchor;
+/// - inside that last block, when it is a list, a block quote or a table, the children before
+///   its last child that starts on a complete line are final too (see ``ChildGrowth``), and an
+///   open fenced code block grows line by line without parsing at all (see ``FenceGrowth``).
+///
+/// So a frame costs what changed, not the document's length, however long one block grows.
+/// The final state equals a one-shot parse of the whole text, identities included, however the
+/// input was chunked.
 public struct MarkdownStream: Sendable {
     /// The normalized text received so far (valid UTF-8, no NUL); all offsets index into it.
     public private(set) var source: [UInt8] = []
     /// Top-level blocks that will not change again, in document order.
     public private(set) var finalBlocks: [Block] = []
-    /// Top-level blocks after the frontier, as of the last frame.
-    public private(set) var openBlocks: [Block] = []
+    /// The open part of the document as of the last frame, as it should be shown.
+    public private(set) var tail = OpenTail()
     /// Number of frames produced so far.
     public private(set) var frameCount = 0
     /// Whether ``finish()`` has run.
@@ -23,27 +32,43 @@ public struct MarkdownStream: Sendable {
     /// Whether an ambiguous incomplete last line is held back from the open blocks (see
     /// ``TailStabilizer``). Final blocks and the final state never depend on it.
     public var stabilizesTail = true
+    /// Whether big containers are extended incrementally (turned off only to compare against).
+    public var growsIncrementally = true
 
     private var normalizer = UTF8Normalizer()
-    /// Stream offset of the first line that is re-parsed each frame.
+    /// Stream offset of the first line of the top-level tail.
     private var frontier = 0
     /// Identity state at the frontier.
     private var identity = IdentityAssigner()
     private var definitions = DefinitionCarrier()
     /// What the engine remembers about each final block, parallel to `finalBlocks`.
     private var finalRecords: [FinalRecord] = []
+    /// The container at the frontier being extended incrementally, if any.
+    private var growth: Growth?
+    /// The open blocks as last reported by ``update()``, to report differences against.
+    private var reportedOpen: [Block] = []
+
+    private enum Growth: Sendable {
+        case children(ChildGrowth)
+        case fence(FenceGrowth)
+    }
 
     private struct FinalRecord: Sendable {
         /// Offset of the block's first line.
         var lineStart: Int
         /// Identity state just before the block, to rename it if it is parsed again.
         var identityBefore: IdentityAssigner
-        /// Whether its text has brackets that a later link definition could turn into a link.
+        /// Whether its text holds a `]`, so that a later link definition could change it.
         var mayReference: Bool
     }
 
     /// Creates an empty stream.
     public init() {}
+
+    /// Every open top-level block as a whole value.
+    ///
+    /// - Complexity: O(n) in the size of a growing block; ``tail`` gives the same without copies.
+    public var openBlocks: [Block] { tail.blocks }
 
     /// Every top-level block as of the last frame: final ones, then open ones.
     public var blocks: [Block] { finalBlocks + openBlocks }
@@ -52,17 +77,17 @@ public struct MarkdownStream: Sendable {
     public var frontierOffset: Int { frontier }
 
     /// Offset where the incomplete last line of input starts, or nil when the input so far
-    /// ends with a line ending (or has ended).
+    /// ends with a line ending (or has ended). A lone `\r` at the end does not end its line yet:
+    /// it may be the first half of `\r\n`.
     public var incompleteLineStart: Int? {
         guard !isFinished else { return nil }
-        let start = Self.lastLineStart(source)
+        let start = source.lineStart(containing: source.count)
         if start < source.count { return start }
-        // A lone \r at the end may still become \r\n: its line is not complete yet.
-        if let last = source.last, last == 0x0D { return max(0, Self.lastLineStart(Array(source.dropLast()))) }
+        if source.last == 0x0D { return source.lineStart(containing: source.count - 1) }
         return nil
     }
 
-    /// Appends a chunk of raw bytes; nothing is parsed until the next ``update()``.
+    /// Appends a chunk of raw bytes; nothing is parsed until the next frame.
     ///
     /// - Complexity: O(n) in the chunk's length.
     public mutating func append<C: Collection>(_ chunk: C) where C.Element == UInt8 {
@@ -70,19 +95,31 @@ public struct MarkdownStream: Sendable {
         normalizer.normalize(chunk, into: &source)
     }
 
-    /// Parses what changed since the last frame and reports it.
+    /// Parses what changed since the last frame; ``finalBlocks`` and ``tail`` show the result.
+    /// Returns the identities of the blocks that became final.
     ///
-    /// - Complexity: proportional to the text after the frontier (plus carried definitions),
-    ///   not to the length of the document.
+    /// - Complexity: proportional to the text parsed again (see the type's summary), not to the
+    ///   length of the document.
+    @discardableResult
+    public mutating func advance() -> [BlockID] {
+        frame(atEnd: false).finalized
+    }
+
+    /// Parses what changed since the last frame and reports it, in terms of whole top-level
+    /// blocks (for event consumers).
+    ///
+    /// - Complexity: ``advance()`` plus O(n) in the size of the open blocks, which are compared
+    ///   with the last report.
     public mutating func update() -> DocumentUpdate {
-        frame(atEnd: false)
+        report(frame(atEnd: false))
     }
 
     /// Ends the stream: flushes an incomplete UTF-8 sequence, parses the rest and makes every
     /// block final.
+    @discardableResult
     public mutating func finish() -> DocumentUpdate {
         normalizer.finish(into: &source)
-        var update = frame(atEnd: true)
+        var update = report(frame(atEnd: true))
         update.isDone = true
         isFinished = true
         return update
@@ -92,157 +129,430 @@ public struct MarkdownStream: Sendable {
     public static func parse<C: Collection>(_ text: C) -> [Block] where C.Element == UInt8 {
         var stream = MarkdownStream()
         stream.append(text)
-        _ = stream.finish()
+        stream.finish()
         return stream.finalBlocks
     }
 
     // MARK: - Frames
 
-    private mutating func frame(atEnd: Bool) -> DocumentUpdate {
-        frameCount += 1
-        var update = DocumentUpdate(frame: frameCount)
-        let parsed = SliceParser.parse(prefix: definitions.prefix, slice: source[frontier...], base: frontier)
-        bytesParsed += definitions.prefix.count + source.count - frontier
-        var entries = parsed.entries
-        let anchor = atEnd ? entries.count : Self.anchorIndex(entries)
-
-        // Name the blocks, remembering the identity state before each one that becomes final
-        // and at the anchor, where the next frame resumes.
-        var assigner = identity
-        var identityBefore: [IdentityAssigner] = []
-        identityBefore.reserveCapacity(anchor)
-        for index in entries.indices {
-            if index < anchor { identityBefore.append(assigner) }
-            if index == anchor { identity = assigner }
-            assigner.assign(&entries[index].block)
-        }
-        if anchor == entries.count { identity = assigner }
-
-        let shown = entries[..<anchor].map(\.block) + displayedOpenBlocks(entries, anchor: anchor, atEnd: atEnd)
-        diff(shown, against: openBlocks, into: &update)
-
-        // Everything before the anchor is final; keep any link definitions it holds. When no
-        // block became final the frontier stays where it is: the text before the first block
-        // (blank lines, link definitions, the indentation of a line still being written) may
-        // yet join what follows, as `    ` does with a later `r` to make indented code.
-        let newFrontier = atEnd ? source.count : anchor > 0 ? entries[anchor].lineStart : frontier
-        let firstNewFinal = finalBlocks.count
-        var definitionsChanged = false
-        if let first = entries.first, anchor > 0, first.lineStart > frontier {
-            definitionsChanged = definitions.absorb(source[frontier..<first.lineStart], literalRange: nil)
-        } else if entries.isEmpty, atEnd {
-            definitionsChanged = definitions.absorb(source[frontier...], literalRange: nil)
-        }
-        for index in 0..<anchor {
-            let block = entries[index].block
-            let segmentEnd = index + 1 < entries.count ? entries[index + 1].lineStart : source.count
-            let segment = source[entries[index].lineStart..<segmentEnd]
-            if definitions.absorb(segment, literalRange: block.isLiteral ? block.range : nil) {
-                definitionsChanged = true
-            }
-            finalRecords.append(FinalRecord(lineStart: entries[index].lineStart,
-                                            identityBefore: identityBefore[index],
-                                            mayReference: block.mayHoldUnresolvedReference))
-            finalBlocks.append(block)
-            update.finalized.append(block.id)
-        }
-        let oldFrontier = frontier
-        frontier = max(frontier, newFrontier)
-        openBlocks = Array(shown[anchor...])
-
-        if definitionsChanged, firstNewFinal > 0 {
-            let reresolved = reresolve(upTo: firstNewFinal, endingAt: oldFrontier)
-            if !reresolved.isEmpty {
-                update.changed = (update.changed + reresolved).sorted { $0.id < $1.id }
-            }
-        }
-        return update
+    private struct FrameOutcome {
+        var finalized: [BlockID] = []
+        var firstNewFinal = 0
+        var reresolved: [Block] = []
     }
+
+    /// One top-level block of the tail: the growing container, or a parsed block.
+    private enum Item {
+        case growth
+        case entry(ParsedSlice.Entry)
+    }
+
+    /// A parse of the tail, named, without any change to the engine's state.
+    private struct TailParse {
+        /// The growing container's open children this parse, if a container grows.
+        var growthParse: ChildGrowth.Parse?
+        var growthIdentityBefore: [IdentityAssigner] = []
+        var growthIdentityAfter = IdentityAssigner()
+        /// Parsed top-level blocks (after the growing container, if any).
+        var entries: [ParsedSlice.Entry] = []
+        /// Identity state before each entry.
+        var identityBefore: [IdentityAssigner] = []
+    }
+
+    private mutating func frame(atEnd: Bool) -> FrameOutcome {
+        frameCount += 1
+        var outcome = FrameOutcome()
+        outcome.firstNewFinal = finalBlocks.count
+        let incomplete = atEnd ? source.count : (incompleteLineStart ?? source.count)
+        var definitionsChanged = false
+        var assembled: [Int] = []  // final blocks put together from earlier parses
+
+        if !growsIncrementally { growth = nil }
+
+        // 1. A growing fence needs no parse at all.
+        if case .fence(var fence)? = growth {
+            fence.consume(source)
+            if fence.closing == nil, !atEnd {
+                growth = .fence(fence)
+                tail = OpenTail(growing: fenceView(fence, incomplete: incomplete))
+                return outcome
+            }
+            let block = fence.materialized(source)
+            appendFinal(block, lineStart: fence.lineStart, identityBefore: fence.identityBefore, outcome: &outcome)
+            frontier = fence.closing?.next ?? source.count
+            identity = fence.identityAfter
+            growth = nil
+        }
+
+        // 2. Parse the tail: from the inner frontier of a growing container, else from the frontier.
+        var parsed = tailParse(end: source.count)
+        if parsed == nil {
+            growth = nil
+            parsed = tailParse(end: source.count)
+        }
+        guard let parsed else { return outcome }
+        var items: [Item] = []
+        var identityBefore: [IdentityAssigner] = []
+        if case .children(var grown)? = growth, let growthParse = parsed.growthParse {
+            grown.accept(growthParse, identityBefore: parsed.growthIdentityBefore, after: parsed.growthIdentityAfter)
+            growth = .children(grown)
+            items.append(.growth)
+            identityBefore.append(grown.identityBefore)
+        }
+        items += parsed.entries.map(Item.entry)
+        identityBefore += parsed.identityBefore
+
+        // 3. Everything before the anchor is final.
+        let anchor = atEnd ? items.count : anchorIndex(items)
+        if atEnd, items.isEmpty, frontier < source.count {
+            // Only definitions (or blank lines) after the last block.
+            definitionsChanged = definitions.absorb(source[frontier...], literalRange: nil) || definitionsChanged
+        }
+        if anchor > 0 {
+            if case .entry(let first)? = items.first, first.lineStart > frontier {
+                // Text before the first block (blank lines, definition-only paragraphs).
+                definitionsChanged = definitions.absorb(source[frontier..<first.lineStart], literalRange: nil)
+                    || definitionsChanged
+            }
+            for index in 0..<anchor {
+                let segmentEnd = index + 1 < items.count ? lineStart(items[index + 1]) : source.count
+                switch items[index] {
+                case .growth:
+                    guard case .children(var grown)? = growth else { continue }
+                    definitionsChanged = definitions.absorb(source[grown.absorbedUpTo..<max(grown.absorbedUpTo, segmentEnd)],
+                                                            literalRange: nil) || definitionsChanged
+                    if let intro = grown.intro {
+                        appendFinal(intro, lineStart: grown.lineStart, identityBefore: grown.identityBefore, outcome: &outcome)
+                    }
+                    let block = grown.materialized()
+                    appendFinal(block, lineStart: source.lineStart(containing: block.range.lowerBound),
+                                identityBefore: grown.identityBeforeHead, outcome: &outcome)
+                    assembled.append(finalBlocks.count - 1)
+                    growth = nil
+                case .entry(let entry):
+                    let literal = entry.block.isLiteral ? entry.block.range : nil
+                    definitionsChanged = definitions.absorb(source[entry.lineStart..<segmentEnd], literalRange: literal)
+                        || definitionsChanged
+                    appendFinal(entry.block, lineStart: entry.lineStart, identityBefore: identityBefore[index],
+                                outcome: &outcome)
+                }
+            }
+            if anchor < items.count {
+                frontier = lineStart(items[anchor])
+                identity = identityBefore[anchor]
+            } else {
+                frontier = source.count
+                identity = parsed.identityBefore.last.map { _ in self.identityAfter(parsed) } ?? identity
+            }
+        }
+
+        // 4. Inside the anchor: start growing it, or move its inner frontier.
+        if !atEnd, anchor < items.count {
+            switch items[anchor] {
+            case .growth:
+                if case .children(var grown)? = growth {
+                    if grown.advance(source, incompleteFrom: incomplete, definitions: definitions.prefix) {
+                        definitionsChanged = definitions.absorb(grown.takeFinalText(source), literalRange: nil)
+                            || definitionsChanged
+                    }
+                    growth = .children(grown)
+                }
+            case .entry(let entry):
+                if growsIncrementally, entry.startsOnCompleteLine {
+                    startGrowth(parsed.entries, at: anchor - (items.count - parsed.entries.count),
+                                identityBefore: identityBefore[anchor], incomplete: incomplete,
+                                definitionsChanged: &definitionsChanged)
+                }
+            }
+        }
+
+        // 5. A definition that became final may change blocks parsed before it arrived.
+        var viewItems = items
+        var viewAnchor = anchor
+        if definitionsChanged {
+            outcome.reresolved = reresolve(upTo: outcome.firstNewFinal, also: assembled)
+            if case .children(let grown)? = growth, grown.finalChildrenMayReference(source) {
+                // Its final children were parsed without the definition: parse it whole again
+                // (it grows again from the next frame).
+                growth = nil
+                viewItems = (tailParse(end: source.count)?.entries ?? []).map(Item.entry)
+                viewAnchor = 0
+            }
+        }
+
+        // 6. What to show of the open part.
+        tail = openView(items: viewItems, anchor: viewAnchor, atEnd: atEnd, incomplete: incomplete)
+        return outcome
+    }
+
+    /// Parses the tail up to `end`, plus `extra` bytes (a probe), naming what it finds.
+    /// Returns nil when a growing container no longer continues in the slice.
+    private func tailParse(end: Int, extra: [UInt8] = []) -> TailParse? {
+        var result = TailParse()
+        var assigner = identity
+        var previousEnd = finalBlocks.last?.range.upperBound
+        var start = frontier
+        if case .children(let grown)? = growth {
+            guard let (parse, before, after) = grown.parse(source, end: end, extra: extra, definitions: definitions.prefix) else {
+                return nil
+            }
+            result.growthParse = parse
+            result.growthIdentityBefore = before
+            result.growthIdentityAfter = after
+            result.entries = parse.later
+            assigner = after
+            previousEnd = parse.end
+            start = grown.innerFrontier
+        } else {
+            var slice = source[min(frontier, end)..<end]
+            var extended: [UInt8] = []
+            if !extra.isEmpty {
+                extended = Array(slice) + extra
+                slice = extended[...]
+            }
+            result.entries = SliceParser.parse(prefix: definitions.prefix, slice: slice, base: frontier).entries
+        }
+        _ = start
+        for index in result.entries.indices {
+            result.identityBefore.append(assigner)
+            assigner.assign(&result.entries[index].block)
+        }
+        if let previousEnd, !result.entries.isEmpty {
+            result.entries[0].block.followsBlankLine = source.hasBlankLine(between: previousEnd,
+                                                                           and: result.entries[0].block.range.lowerBound)
+        }
+        return result
+    }
+
+    /// The identity state after every block of `parsed`.
+    private func identityAfter(_ parsed: TailParse) -> IdentityAssigner {
+        guard var assigner = parsed.identityBefore.last, let last = parsed.entries.last else {
+            return parsed.growthParse == nil ? identity : parsed.growthIdentityAfter
+        }
+        assigner.advance(past: last.block)
+        return assigner
+    }
+
+    private func lineStart(_ item: Item) -> Int {
+        switch item {
+        case .growth:
+            if case .children(let grown)? = growth { return grown.lineStart }
+            return frontier
+        case .entry(let entry):
+            return entry.lineStart
+        }
+    }
+
+    /// The index of the block the next parse starts from: the last top-level block that starts on
+    /// a complete line. A paragraph that cmark split off a table anchors the pair.
+    private func anchorIndex(_ items: [Item]) -> Int {
+        func complete(_ item: Item) -> Bool {
+            if case .entry(let entry) = item { return entry.startsOnCompleteLine }
+            return true
+        }
+        func joinsNext(_ item: Item) -> Bool {
+            if case .entry(let entry) = item { return entry.joinsNext }
+            return false
+        }
+        guard var index = items.lastIndex(where: complete) else { return 0 }
+        while index > 0, joinsNext(items[index - 1]) { index -= 1 }
+        return index
+    }
+
+    /// The index of the anchor among parsed entries (used by the frontier tests).
+    static func anchorIndex(_ entries: [ParsedSlice.Entry]) -> Int {
+        guard var index = entries.lastIndex(where: { $0.startsOnCompleteLine }) else { return 0 }
+        while index > 0, entries[index - 1].joinsNext { index -= 1 }
+        return index
+    }
+
+    private mutating func appendFinal(_ block: Block, lineStart: Int, identityBefore: IdentityAssigner,
+                                      outcome: inout FrameOutcome) {
+        let segmentEnd = max(block.range.upperBound, lineStart)
+        finalRecords.append(FinalRecord(lineStart: lineStart, identityBefore: identityBefore,
+                                        mayReference: !block.isLiteral
+                                            && source.containsClosingBracket(in: lineStart..<segmentEnd)))
+        finalBlocks.append(block)
+        outcome.finalized.append(block.id)
+    }
+
+    /// Starts growing the anchor entry if it is a container worth extending incrementally.
+    private mutating func startGrowth(_ entries: [ParsedSlice.Entry], at index: Int, identityBefore: IdentityAssigner,
+                                      incomplete: Int, definitionsChanged: inout Bool) {
+        guard index >= 0, index < entries.count else { return }
+        let entry = entries[index]
+        if case .codeBlock = entry.block.kind {
+            if let fence = FenceGrowth(block: entry.block, lineStart: entry.lineStart, source: source,
+                                       identityBefore: identityBefore) {
+                if entry.lineStart > frontier {
+                    definitionsChanged = definitions.absorb(source[frontier..<entry.lineStart], literalRange: nil)
+                        || definitionsChanged
+                    frontier = entry.lineStart
+                }
+                growth = .fence(fence)
+            }
+            return
+        }
+        guard var grown = ChildGrowth(entries: entries, at: index, source: source, incompleteFrom: incomplete,
+                                      identityBefore: identityBefore, definitions: definitions.prefix) else { return }
+        // Lines before the container (blank, or definitions) can no longer change.
+        if grown.lineStart > frontier {
+            definitionsChanged = definitions.absorb(source[frontier..<grown.lineStart], literalRange: nil) || definitionsChanged
+            frontier = grown.lineStart
+        }
+        definitionsChanged = definitions.absorb(grown.takeFinalText(source), literalRange: nil) || definitionsChanged
+        growth = .children(grown)
+    }
+
+    // MARK: - What to show
 
     /// The open blocks as they should be shown: the parse itself, unless the incomplete last line
     /// is ambiguous (see ``TailStabilizer``), in which case that line is held back.
-    private mutating func displayedOpenBlocks(_ entries: [ParsedSlice.Entry], anchor: Int, atEnd: Bool) -> [Block] {
-        let parsed = entries[anchor...].map(\.block)
-        guard stabilizesTail, !atEnd else { return parsed }
-        let lastLineStart = Self.lastLineStart(source)
-        guard lastLineStart < source.count else { return parsed }
-        let line = source[lastLineStart...]
-        var holdBack = TailStabilizer.isInFence(parsed) && TailStabilizer.looksLikeClosingFence(line)
-        if !holdBack, TailStabilizer.mayBeAmbiguous(line) {
-            // Probe: would one more ordinary character change the block structure?
-            var probe = Array(source[frontier...])
-            probe.append(UInt8(ascii: "x"))
-            let probed = SliceParser.parse(prefix: definitions.prefix, slice: probe[...], base: frontier)
-            bytesParsed += definitions.prefix.count + probe.count
-            holdBack = probed.entries.count < anchor
-                || TailStabilizer.shape(parsed) != TailStabilizer.shape(probed.entries[anchor...].map(\.block))
+    private mutating func openView(items: [Item], anchor: Int, atEnd: Bool, incomplete: Int) -> OpenTail {
+        guard !atEnd else { return OpenTail() }
+        if case .fence(let fence)? = growth {
+            return OpenTail(growing: fenceView(fence, incomplete: incomplete), trailing: trailingEntries(items, after: anchor))
         }
-        guard holdBack else { return parsed }
-        let held = SliceParser.parse(prefix: definitions.prefix, slice: source[frontier..<lastLineStart], base: frontier)
-        bytesParsed += definitions.prefix.count + lastLineStart - frontier
-        guard held.entries.count >= anchor else { return parsed }
+        var view = currentView(items: items, anchor: anchor)
+        guard stabilizesTail, incomplete < source.count else { return view }
+        let line = source[incomplete...]
+        let inFence = TailStabilizer.isInFence(currentOpenParts(view), incomplete: incomplete)
+        var holdBack = inFence ? TailStabilizer.looksLikeClosingFence(line) : TailStabilizer.isBareNumber(line)
+        if !holdBack, !inFence, TailStabilizer.mayBeAmbiguous(line), let probe = tailParse(end: source.count, extra: [UInt8(ascii: "x")]) {
+            bytesParsed += source.count - frontier + definitions.prefix.count
+            holdBack = TailStabilizer.shape(openBlocks(of: probe)) != TailStabilizer.shape(currentOpenParts(view))
+        }
+        guard holdBack, let held = tailParse(end: incomplete) else { return view }
         heldBackFrames += 1
-        var blocks = held.entries[anchor...].map(\.block)
-        var assigner = identity
-        assigner.assign(&blocks)
-        return blocks
-    }
-
-    /// Offset just past the last line ending in `bytes` (0 if there is none).
-    static func lastLineStart(_ bytes: [UInt8]) -> Int {
-        var index = bytes.count
-        while index > 0 {
-            let byte = bytes[index - 1]
-            if byte == 0x0A || byte == 0x0D { return index }
-            index -= 1
+        view = OpenTail(leading: view.leading)
+        if case .children(let grown)? = growth, let parse = held.growthParse {
+            view.growing = GrowingBlock(head: grown.materialized(open: [], end: parse.end, isTight: parse.isTight).withoutChildren,
+                                        content: .children(final: grown.finalChildren, open: parse.children))
         }
-        return 0
+        view.trailing = held.entries.map(\.block)
+        return view
     }
 
-    /// Reports blocks of `current` that are new or changed relative to `previous`, and blocks of
-    /// `previous` that are gone.
-    private func diff(_ current: [Block], against previous: [Block], into update: inout DocumentUpdate) {
+    /// The view of the state after this frame's changes, without holding anything back.
+    private func currentView(items: [Item], anchor: Int) -> OpenTail {
+        var view = OpenTail()
+        if case .children(let grown)? = growth {
+            view.leading = grown.intro.map { [$0] } ?? []
+            view.growing = GrowingBlock(head: grown.head, content: .children(final: grown.finalChildren,
+                                                                              open: grown.openChildren))
+            view.trailing = trailingEntries(items, after: anchor)
+            return view
+        }
+        view.trailing = items[anchor...].compactMap { item in
+            if case .entry(let entry) = item { return entry.block }
+            return nil
+        }
+        return view
+    }
+
+    /// Parsed blocks after the anchor block (and after a table's intro and the table).
+    private func trailingEntries(_ items: [Item], after anchor: Int) -> [Block] {
+        guard anchor < items.count else { return [] }
+        var skip = anchor + 1
+        if case .children(let grown)? = growth, grown.intro != nil, case .entry = items[anchor] { skip += 1 }
+        guard skip < items.count else { return [] }
+        return items[skip...].compactMap { item in
+            if case .entry(let entry) = item { return entry.block }
+            return nil
+        }
+    }
+
+    /// The open parts of a view whose shape matters for ambiguity: the growing container's open
+    /// children and the blocks after it.
+    private func currentOpenParts(_ view: OpenTail) -> [Block] {
+        var blocks: [Block] = []
+        if let growing = view.growing, case .children(_, let open) = growing.content {
+            blocks += open
+        } else {
+            blocks += view.leading
+        }
+        return blocks + view.trailing
+    }
+
+    /// The open parts of a parse made after this frame's changes (so it starts at the anchor).
+    private func openBlocks(of parse: TailParse) -> [Block] {
+        (parse.growthParse?.children ?? []) + parse.entries.map(\.block)
+    }
+
+    private mutating func fenceView(_ fence: FenceGrowth, incomplete: Int) -> GrowingBlock {
+        let hide = stabilizesTail && fence.openLineMayClose(source)
+        if hide { heldBackFrames += 1 }
+        let block = fence.materialized(source, showOpenLine: !hide)
+        var head = block
+        if case .codeBlock(var code) = head.kind {
+            code.literal = ""
+            head.kind = .codeBlock(code)
+        }
+        return GrowingBlock(head: head, content: .code(lines: fence.lines, openLine: hide ? nil : fence.openLine(source)))
+    }
+
+    // MARK: - Reports
+
+    private mutating func report(_ outcome: FrameOutcome) -> DocumentUpdate {
+        var update = DocumentUpdate(frame: frameCount)
+        update.finalized = outcome.finalized
+        let shown = Array(finalBlocks[outcome.firstNewFinal...]) + openBlocks
         var old: [BlockID: Block] = [:]
-        for block in previous { old[block.id] = block }
-        for block in current {
+        for block in reportedOpen { old[block.id] = block }
+        for block in shown {
             if let before = old.removeValue(forKey: block.id) {
                 if before != block { update.changed.append(block) }
             } else {
                 update.inserted.append(block)
             }
         }
-        update.removed = previous.map(\.id).filter { old[$0] != nil }
+        update.removed = reportedOpen.map(\.id).filter { old[$0] != nil }
+        let reresolved = outcome.reresolved.filter { block in !update.changed.contains { $0.id == block.id } }
+        if !reresolved.isEmpty {
+            update.changed = (update.changed + reresolved).sorted { $0.id < $1.id }
+        }
+        reportedOpen = openBlocks
+        return update
     }
 
-    /// Parses again the final blocks before index `end` whose links a newly kept definition may
-    /// resolve, and returns those that changed. Block `end - 1`'s text ends at `lastEnd`.
-    private mutating func reresolve(upTo end: Int, endingAt lastEnd: Int) -> [Block] {
+    // MARK: - Late definitions
+
+    /// Parses again the final blocks before index `end` (and those listed in `also`, assembled
+    /// from earlier parses) whose links a newly kept definition may resolve, and returns those
+    /// that changed.
+    private mutating func reresolve(upTo end: Int, also assembled: [Int]) -> [Block] {
         var changed: [Block] = []
-        for index in 0..<end where finalRecords[index].mayReference {
+        let candidates = Array(0..<end) + assembled.filter { $0 >= end }
+        for index in candidates where finalRecords[index].mayReference {
             let record = finalRecords[index]
-            let next = index + 1 < end ? finalRecords[index + 1].lineStart : lastEnd
-            let parsed = SliceParser.parse(prefix: definitions.prefix,
-                                           slice: source[record.lineStart..<next], base: record.lineStart)
-            bytesParsed += definitions.prefix.count + next - record.lineStart
-            guard parsed.entries.count == 1, var block = parsed.entries.first?.block else { continue }
+            let next = index + 1 < finalRecords.count ? finalRecords[index + 1].lineStart : max(frontier, record.lineStart)
+            let upper = max(record.lineStart, max(next, finalBlocks[index].range.upperBound))
+            let parsed = SliceParser.parse(prefix: definitions.prefix, slice: source[record.lineStart..<min(upper, source.count)],
+                                           base: record.lineStart)
+            bytesParsed += definitions.prefix.count + upper - record.lineStart
+            let own = parsed.entries.filter { $0.block.range.lowerBound < finalBlocks[index].range.upperBound }
+            guard let match = own.first(where: { $0.block.range.lowerBound == finalBlocks[index].range.lowerBound }) else { continue }
+            var block = match.block
             var assigner = record.identityBefore
+            for earlier in own where earlier.block.range.lowerBound < block.range.lowerBound {
+                assigner.advance(past: earlier.block)
+            }
             assigner.assign(&block)
+            block.followsBlankLine = finalBlocks[index].followsBlankLine
             if block != finalBlocks[index] {
                 finalBlocks[index] = block
-                finalRecords[index].mayReference = block.mayHoldUnresolvedReference
                 changed.append(block)
             }
         }
         return changed
     }
+}
 
-    /// The index of the block the next parse starts from: the last top-level block that starts on
-    /// a complete line. An incomplete last line can look like a new block and close the previous
-    /// one (`a\n#` vs `a\n#b`), so a block starting on it cannot anchor. A paragraph that cmark
-    /// split off a table anchors the pair.
-    static func anchorIndex(_ entries: [ParsedSlice.Entry]) -> Int {
-        guard var index = entries.lastIndex(where: { $0.startsOnCompleteLine }) else { return 0 }
-        while index > 0, entries[index - 1].joinsNext { index -= 1 }
-        return index
+extension Block {
+    /// The block without its children.
+    var withoutChildren: Block {
+        var copy = self
+        copy.children = []
+        return copy
     }
 }

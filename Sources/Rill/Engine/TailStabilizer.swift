@@ -17,6 +17,14 @@ enum TailStabilizer {
         return markerBytes.contains(first)
     }
 
+    /// Whether the incomplete `line` is only digits (after indentation and `>`): it may become
+    /// an ordered list marker (`2.`) or stay paragraph text (`2024`), and only the next
+    /// character tells.
+    static func isBareNumber(_ line: ArraySlice<UInt8>) -> Bool {
+        let content = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E })
+        return !content.isEmpty && content.count <= 9 && content.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
     /// Whether `line` is only fence characters (a possible closing fence still being typed).
     static func looksLikeClosingFence(_ line: ArraySlice<UInt8>) -> Bool {
         let content = line.drop(while: { $0 == 0x20 || $0 == 0x3E || $0 == 0x09 })
@@ -55,10 +63,14 @@ enum TailStabilizer {
     }
 
     /// Whether the last open block is a fenced code block.
-    static func isInFence(_ blocks: [Block]) -> Bool {
-        var block = blocks.last
+    /// Whether the incomplete line starting at `incomplete` is inside an open fenced code block
+    /// (the last block, or the last descendant of the last block, reaching that line).
+    static func isInFence(_ blocks: some Collection<Block>, incomplete: Int) -> Bool {
+        var block = blocks.reversed().first
         while let current = block {
-            if case .codeBlock(let code) = current.kind { return code.isFenced }
+            if case .codeBlock(let code) = current.kind {
+                return code.isFenced && current.range.upperBound > incomplete
+            }
             block = current.children.last
         }
         return false

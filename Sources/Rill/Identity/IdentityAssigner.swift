@@ -59,6 +59,16 @@ public struct IdentityAssigner: Sendable, Equatable {
         }
     }
 
+    /// Advances the state as if `block` and its descendants had been named, without naming them.
+    mutating func advance(past block: Block) {
+        block.forEachDescendant { node, _ in _ = nextID(for: node) }
+    }
+
+    /// Names `block` itself, not its children (they are named separately, in order).
+    mutating func assignOwnID(_ block: inout Block) {
+        block.id = nextID(for: block)
+    }
+
     private mutating func nextID(for block: Block) -> BlockID {
         let offset = block.range.lowerBound
         // The very first block is always keyed, so every counter name has a keyed block before it.

@@ -288,6 +288,7 @@ struct NodeConverter {
                         to stack: inout [Frame], entries: inout [ParsedSlice.Entry]) {
         var block = block
         if stack.count > 1 {
+            block.joinsNext = joinsNext
             if let previous = stack[stack.count - 1].blocks.last {
                 block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
             }
@@ -295,7 +296,8 @@ struct NodeConverter {
             return
         }
         // Top level: blocks of the carried definitions prefix are not part of the slice.
-        guard startLine >= mapper.firstSliceLine else { return }
+        guard startLine >= mapper.firstKeptLine else { return }
+        block.joinsNext = joinsNext
         if let previous = entries.last?.block {
             block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
         }
@@ -303,7 +305,8 @@ struct NodeConverter {
             block: block,
             lineStart: mapper.streamLineStart(startLine),
             startsOnCompleteLine: block.hasOwnPosition && mapper.lines.isComplete(line: startLine),
-            joinsNext: joinsNext))
+            joinsNext: joinsNext,
+            inContext: startLine < mapper.firstSliceLine))
     }
 
     /// Appends an inline, merging adjacent text runs that cmark splits (at `[`, `!`, entities…).

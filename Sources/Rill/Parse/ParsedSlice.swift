@@ -12,6 +12,9 @@ struct ParsedSlice: Sendable {
         /// True for a paragraph that cmark split off a following table: the two only make sense
         /// together, so the paragraph's line anchors the pair.
         var joinsNext: Bool
+        /// True for a block that starts in the parse's context (text placed before the slice to
+        /// parse it in the right setting); its own position is meaningless.
+        var inContext = false
     }
 
     /// Top-level blocks in document order.

@@ -8,17 +8,27 @@ enum SliceParser {
     ///
     /// - Complexity: O(n) in `prefix.count + slice.count` (cmark-gfm is linear).
     static func parse(prefix: [UInt8], slice: ArraySlice<UInt8>, base: Int) -> ParsedSlice {
-        if prefix.isEmpty {
-            return slice.withUnsafeBytes { parse(buffer: $0, prefixLength: 0, base: base) }
-        }
-        var buffer = prefix
-        buffer.append(contentsOf: slice)
-        return buffer.withUnsafeBytes { parse(buffer: $0, prefixLength: prefix.count, base: base) }
+        parse(prefix: prefix, context: [], slice: slice, base: base)
     }
 
-    private static func parse(buffer: UnsafeRawBufferPointer, prefixLength: Int, base: Int) -> ParsedSlice {
+    /// Parses `prefix + context + slice`: blocks starting in `prefix` are dropped, blocks starting
+    /// in `context` are kept and marked ``ParsedSlice/Entry/inContext`` (their positions are not
+    /// stream positions; only their descendants inside the slice are placed).
+    static func parse(prefix: [UInt8], context: ArraySlice<UInt8>, slice: ArraySlice<UInt8>, base: Int) -> ParsedSlice {
+        if prefix.isEmpty, context.isEmpty {
+            return slice.withUnsafeBytes { parse(buffer: $0, prefixLength: 0, dropped: 0, base: base) }
+        }
+        var buffer = prefix
+        buffer.append(contentsOf: context)
+        buffer.append(contentsOf: slice)
+        return buffer.withUnsafeBytes {
+            parse(buffer: $0, prefixLength: prefix.count + context.count, dropped: prefix.count, base: base)
+        }
+    }
+
+    private static func parse(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int) -> ParsedSlice {
         CmarkGFM.withDocument(buffer) { document in
-            let mapper = SourceMapper(bytes: buffer, prefixLength: prefixLength, base: base)
+            let mapper = SourceMapper(bytes: buffer, prefixLength: prefixLength, base: base, droppedLength: dropped)
             return NodeConverter(mapper: mapper).convert(document: document)
         }
     }

@@ -10,16 +10,23 @@ struct SourceMapper {
     let prefixLength: Int
     /// Stream offset that buffer offset `prefixLength` corresponds to.
     let base: Int
+    /// Length of the part of the prefix whose blocks are dropped (carried definitions); the rest
+    /// of the prefix is context whose blocks are kept but whose positions mean nothing.
+    let droppedLength: Int
 
-    init(bytes: UnsafeRawBufferPointer, prefixLength: Int, base: Int) {
+    init(bytes: UnsafeRawBufferPointer, prefixLength: Int, base: Int, droppedLength: Int? = nil) {
         self.bytes = bytes
         self.lines = LineIndex(bytes)
         self.prefixLength = prefixLength
         self.base = base
+        self.droppedLength = droppedLength ?? prefixLength
     }
 
     /// The first buffer line that belongs to the slice rather than the prefix.
     var firstSliceLine: Int { lines.line(containing: prefixLength) }
+
+    /// The first buffer line after the dropped part of the prefix.
+    var firstKeptLine: Int { lines.line(containing: droppedLength) }
 
     /// Stream offset of a buffer offset.
     func streamOffset(_ bufferOffset: Int) -> Int {

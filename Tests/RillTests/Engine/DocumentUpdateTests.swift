@@ -4,8 +4,10 @@ import Testing
 
 /// What a frame reports: inserted, changed, removed, finalized — and nothing that did not change.
 @Suite struct DocumentUpdateTests {
+    /// A stream holding `text`; it reports the parse itself, nothing held back for display.
     static func stream(_ text: String) -> MarkdownStream {
         var stream = MarkdownStream()
+        stream.stabilizesTail = false
         stream.append(Array(text.utf8))
         return stream
     }

@@ -1,0 +1,259 @@
+/// A top-level list, block quote or table that the engine extends without parsing it whole:
+/// its leading children are final and only the text from its last child that starts on a
+/// complete line (the inner frontier) is parsed again each frame.
+///
+/// The rules, checked against one-shot parses:
+/// - **List**: re-parse from the first line of the last item that starts on a complete line;
+///   earlier items are final. Tightness is not the slice's own: the list is tight only if the
+///   slice is and the final items were (`looseBefore` tracks a blank line between or inside them,
+///   from the text up to the end of the anchor item's first line). The start number stays the
+///   first item's.
+/// - **Block quote**: re-parse from the first line of its last child that starts on a complete
+///   line; a paragraph cmark split off a table starts with that table.
+/// - **Table**: re-parse the header and delimiter lines (from the line cmark reports the table
+///   on, which includes a paragraph it split off) plus the text from the last data row that
+///   starts on a complete line; earlier rows are final.
+struct ChildGrowth: Sendable {
+    enum Kind: Sendable { case list, quote, table }
+
+    let kind: Kind
+    /// The container itself, without children; its kind carries the current attributes.
+    var head: Block
+    /// The paragraph cmark split off before a table: open and final together with it.
+    var intro: Block?
+    /// Children that are final (for a table, the header row first).
+    private(set) var finalChildren: [Block]
+    /// Children parsed this frame.
+    private(set) var openChildren: [Block] = []
+    /// Identity state before each open child, and after the last.
+    private var identityBeforeOpen: [IdentityAssigner] = []
+    private(set) var identityAfterOpen: IdentityAssigner
+    /// Offset of the first line parsed each frame.
+    private(set) var innerFrontier: Int
+    /// Identity state after the final children.
+    private var identityAfterFinal: IdentityAssigner
+    /// Identity state before the growing group (its intro, or the container).
+    let identityBefore: IdentityAssigner
+    /// Identity state before the container itself (after the intro).
+    let identityBeforeHead: IdentityAssigner
+    /// Offset of the group's first line.
+    let lineStart: Int
+    /// List only: whether a blank line sits between or inside the final items.
+    private var looseBefore = false
+    /// Table only: the header and delimiter lines, parsed before each slice.
+    private let context: [UInt8]
+    /// Offset up to which final children's text was offered to the definition carrier.
+    private(set) var absorbedUpTo: Int
+
+    /// What one parse of the slice produced.
+    struct Parse: Sendable {
+        var children: [Block]
+        var end: Int
+        var isTight: Bool
+        /// Top-level blocks after the container.
+        var later: [ParsedSlice.Entry]
+    }
+
+    // MARK: - Starting
+
+    /// Starts growing `entries[index]` (and `entries[index + 1]` for a table with an intro)
+    /// when it is a container worth it, or returns nil.
+    init?(entries: [ParsedSlice.Entry], at index: Int, source: [UInt8], incompleteFrom: Int,
+          identityBefore: IdentityAssigner, definitions: [UInt8]) {
+        var entry = entries[index]
+        var intro: Block?
+        var identityBeforeHead = identityBefore
+        if entry.joinsNext, index + 1 < entries.count, case .table = entries[index + 1].block.kind {
+            intro = entry.block
+            identityBeforeHead.advance(past: entry.block)
+            entry = entries[index + 1]
+        }
+        let block = entry.block
+        let kind: Kind
+        switch block.kind {
+        case .list: kind = .list
+        case .blockQuote: kind = .quote
+        case .table: kind = .table
+        default: return nil
+        }
+        let children = block.children
+        let firstChild = kind == .table ? 1 : 0
+        guard children.count > firstChild,
+              let anchor = Self.innerAnchor(children, from: firstChild, incompleteFrom: incompleteFrom) else { return nil }
+        if kind == .table, anchor < 1 { return nil }
+
+        self.kind = kind
+        self.intro = intro
+        self.head = block
+        self.head.children = []
+        self.lineStart = intro.map { _ in entries[index].lineStart } ?? entry.lineStart
+        self.identityBefore = identityBefore
+        self.identityBeforeHead = identityBeforeHead
+        self.finalChildren = Array(children[..<anchor])
+        var after = identityBeforeHead
+        after.assignOwnIDSkippingChildren(block)
+        for child in finalChildren { after.advance(past: child) }
+        self.identityAfterFinal = after
+        self.openChildren = Array(children[anchor...])
+        for child in openChildren {
+            identityBeforeOpen.append(after)
+            after.advance(past: child)
+        }
+        self.identityAfterOpen = after
+        self.innerFrontier = source.lineStart(containing: children[anchor].range.lowerBound)
+        self.absorbedUpTo = lineStart
+        if kind == .table {
+            self.context = Array(source[lineStart..<source.lineStart(containing: children[1].range.lowerBound)])
+        } else {
+            self.context = []
+        }
+        if kind == .list, anchor > 0 {
+            let firstLineEnd = source.nextLineStart(after: children[anchor].range.lowerBound)
+            looseBefore = !Self.isTight(source[source.lineStart(containing: block.range.lowerBound)..<firstLineEnd],
+                                        base: lineStart, definitions: definitions)
+        }
+    }
+
+    // MARK: - Each frame
+
+    /// Parses the text from the inner frontier up to `end` (plus `extra` bytes after it, for a
+    /// probe) and names what it finds. Returns nil when the slice no longer continues the
+    /// container as expected: the caller then parses the whole tail again.
+    func parse(_ source: [UInt8], end: Int, extra: [UInt8] = [], definitions: [UInt8]) -> (Parse, [IdentityAssigner], IdentityAssigner)? {
+        var slice = source[innerFrontier..<max(innerFrontier, end)]
+        var extended: [UInt8] = []
+        if !extra.isEmpty {
+            extended = Array(slice) + extra
+            slice = extended[...]
+        }
+        let parsed = SliceParser.parse(prefix: definitions, context: context[...], slice: slice, base: innerFrontier)
+        var entries = parsed.entries[...]
+        var result: Parse
+        switch kind {
+        case .list, .quote:
+            guard let first = entries.popFirst(), !first.inContext else { return nil }
+            switch (head.kind, first.block.kind) {
+            case (.list(let style), .list(let sliceStyle)):
+                guard style.isOrdered == sliceStyle.isOrdered, style.delimiter == sliceStyle.delimiter else { return nil }
+                result = Parse(children: first.block.children, end: first.block.range.upperBound,
+                               isTight: sliceStyle.isTight && !looseBefore, later: [])
+            case (.blockQuote, .blockQuote):
+                result = Parse(children: first.block.children, end: first.block.range.upperBound, isTight: true, later: [])
+            default:
+                return nil
+            }
+        case .table:
+            if intro != nil {
+                guard let paragraph = entries.popFirst(), paragraph.inContext, case .paragraph = paragraph.block.kind else { return nil }
+            }
+            guard let table = entries.popFirst(), table.inContext,
+                  case .table(let alignments) = table.block.kind, case .table(let expected) = head.kind,
+                  alignments == expected, table.block.children.count >= 1 else { return nil }
+            result = Parse(children: Array(table.block.children.dropFirst()), end: table.block.range.upperBound,
+                           isTight: true, later: [])
+        }
+        guard entries.allSatisfy({ !$0.inContext }) else { return nil }
+        result.later = Array(entries)
+
+        var assigner = identityAfterFinal
+        var before: [IdentityAssigner] = []
+        for index in result.children.indices {
+            before.append(assigner)
+            assigner.assign(&result.children[index])
+        }
+        if let first = result.children.first, let previous = finalChildren.last {
+            result.children[0].followsBlankLine = source.hasBlankLine(between: previous.range.upperBound,
+                                                                      and: first.range.lowerBound)
+        }
+        return (result, before, assigner)
+    }
+
+    /// Takes this frame's parse as the open part.
+    mutating func accept(_ parse: Parse, identityBefore: [IdentityAssigner], after: IdentityAssigner) {
+        openChildren = parse.children
+        identityBeforeOpen = identityBefore
+        identityAfterOpen = after
+        head.range = head.range.lowerBound..<max(head.range.lowerBound, parse.end)
+        if case .list(var style) = head.kind {
+            style.isTight = parse.isTight
+            head.kind = .list(style)
+        }
+    }
+
+    /// Makes final the open children before the last one that starts on a complete line.
+    /// Returns whether any became final.
+    mutating func advance(_ source: [UInt8], incompleteFrom: Int, definitions: [UInt8]) -> Bool {
+        guard let anchor = Self.innerAnchor(openChildren, from: 0, incompleteFrom: incompleteFrom), anchor > 0 else {
+            return false
+        }
+        let newFrontier = source.lineStart(containing: openChildren[anchor].range.lowerBound)
+        if kind == .list, !looseBefore {
+            let firstLineEnd = source.nextLineStart(after: openChildren[anchor].range.lowerBound)
+            looseBefore = !Self.isTight(source[innerFrontier..<firstLineEnd], base: innerFrontier, definitions: definitions)
+        }
+        finalChildren += openChildren[..<anchor]
+        openChildren.removeFirst(anchor)
+        identityAfterFinal = identityBeforeOpen[anchor]
+        identityBeforeOpen.removeFirst(anchor)
+        innerFrontier = newFrontier
+        return true
+    }
+
+    /// The text of final children not yet offered to the definition carrier, marked offered.
+    mutating func takeFinalText(_ source: [UInt8]) -> ArraySlice<UInt8> {
+        defer { absorbedUpTo = max(absorbedUpTo, innerFrontier) }
+        return source[min(absorbedUpTo, innerFrontier)..<innerFrontier]
+    }
+
+    /// Whether text of the final children holds a `]` (a later definition may change them).
+    func finalChildrenMayReference(_ source: [UInt8]) -> Bool {
+        source.containsClosingBracket(in: lineStart..<innerFrontier)
+    }
+
+    /// The container with all its children, as one block.
+    func materialized() -> Block {
+        var block = head
+        block.children = finalChildren + openChildren
+        return block
+    }
+
+    /// The container with `children` as its open part (for a display that differs from the parse).
+    func materialized(open children: [Block], end: Int, isTight: Bool) -> Block {
+        var block = head
+        block.children = finalChildren + children
+        block.range = head.range.lowerBound..<max(head.range.lowerBound, end)
+        if case .list(var style) = block.kind {
+            style.isTight = isTight
+            block.kind = .list(style)
+        }
+        return block
+    }
+
+    // MARK: - Helpers
+
+    /// Index of the last child (from `start`) that starts on a complete line; a paragraph that
+    /// cmark split off a table counts as starting with that table.
+    static func innerAnchor(_ children: [Block], from start: Int, incompleteFrom: Int) -> Int? {
+        guard var index = children.indices.last(where: {
+            $0 >= start && children[$0].hasOwnPosition && children[$0].range.lowerBound < incompleteFrom
+        }) else { return nil }
+        while index > start, children[index - 1].joinsNext { index -= 1 }
+        return index
+    }
+
+    /// Whether the list parsed from `text` is tight.
+    private static func isTight(_ text: ArraySlice<UInt8>, base: Int, definitions: [UInt8]) -> Bool {
+        let parsed = SliceParser.parse(prefix: definitions, slice: text, base: base)
+        guard case .list(let style)? = parsed.entries.first?.block.kind else { return true }
+        return style.isTight
+    }
+}
+
+extension IdentityAssigner {
+    /// Advances past `block`'s own name only (its children are accounted for one by one).
+    mutating func assignOwnIDSkippingChildren(_ block: Block) {
+        var copy = block
+        copy.children = []
+        advance(past: copy)
+    }
+}

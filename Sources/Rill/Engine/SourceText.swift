@@ -1,0 +1,62 @@
+/// Line-level questions about the normalized source, asked by the engine while it moves its
+/// frontiers. Offsets are stream offsets.
+extension Array where Element == UInt8 {
+    /// Offset of the first byte of the line holding `offset`.
+    ///
+    /// - Complexity: O(length of that line).
+    func lineStart(containing offset: Int) -> Int {
+        var index = Swift.min(offset, count)
+        while index > 0 {
+            let byte = self[index - 1]
+            if byte == 0x0A || byte == 0x0D { return index }
+            index -= 1
+        }
+        return 0
+    }
+
+    /// Offset just past the line ending of the line holding `offset`, or `count` when that line
+    /// has no ending yet.
+    func nextLineStart(after offset: Int) -> Int {
+        var index = Swift.max(0, offset)
+        while index < count {
+            let byte = self[index]
+            if byte == 0x0A { return index + 1 }
+            if byte == 0x0D {
+                if index + 1 < count, self[index + 1] == 0x0A { return index + 2 }
+                return index + 1
+            }
+            index += 1
+        }
+        return count
+    }
+
+    /// Whether a blank line (only spaces, tabs and `>`) lies between two offsets.
+    func hasBlankLine(between start: Int, and end: Int) -> Bool {
+        let lower = Swift.max(0, Swift.min(start, count))
+        let upper = Swift.max(lower, Swift.min(end, count))
+        var lineIsBlank = false
+        var index = lower
+        while index < upper {
+            switch self[index] {
+            case 0x0A, 0x0D:
+                if lineIsBlank { return true }
+                lineIsBlank = true
+                if self[index] == 0x0D, index + 1 < upper, self[index + 1] == 0x0A { index += 1 }
+            case 0x20, 0x09, 0x3E:
+                break
+            default:
+                lineIsBlank = false
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether `range` holds a `]`: the block there uses brackets, so a link reference
+    /// definition arriving later might change it.
+    func containsClosingBracket(in range: Range<Int>) -> Bool {
+        let lower = Swift.max(0, Swift.min(range.lowerBound, count))
+        let upper = Swift.max(lower, Swift.min(range.upperBound, count))
+        return self[lower..<upper].contains(0x5D)
+    }
+}
