@@ -57,13 +57,9 @@ public struct StreamCheck {
         var finalVersions: [FinalVersion] = []
         var covered = 0
 
-        func where_(_ stream: MarkdownStream) -> String {
-            let tail = stream.source.suffix(48)
-            return "frame \(stream.frameCount) after \(stream.source.count) bytes (…\(Self.quote(tail)))"
-        }
-
         func checkFrame(_ update: DocumentUpdate, _ stream: MarkdownStream, previousFinalCount: Int) {
-            let here = where_(stream)
+            // Where the frame is, for messages (built only when something fails).
+            var here: String { Self.location(stream) }
             if update.frame != stream.frameCount || update.frame != frames + 1 {
                 fail("\(here): update numbered \(update.frame), expected \(frames + 1)")
             }
@@ -171,7 +167,7 @@ public struct StreamCheck {
         let shownText = heldBack ? Array(stream.source[..<(stream.incompleteLineStart ?? stream.source.count)]) : stream.source
         let expected = Oracle.parse(shownText)
         let actual = stream.blocks
-        let here = "frame \(stream.frameCount) after \(stream.source.count) bytes (…\(Self.quote(stream.source.suffix(48))))"
+        let here = Self.location(stream)
         guard actual.count == expected.count else {
             fail("\(here), compared with one-shot parse of the prefix: "
                  + (BlockTree.differences(actual, expected).first ?? "different block count"))
@@ -187,6 +183,11 @@ public struct StreamCheck {
                  + differences.joined(separator: "; "))
             return
         }
+    }
+
+    /// The frame number, the length of the text and its end, for messages.
+    static func location(_ stream: MarkdownStream) -> String {
+        "frame \(stream.frameCount) after \(stream.source.count) bytes (…\(quote(stream.source.suffix(48))))"
     }
 
     /// Bytes as a Swift string literal body, for messages.
