@@ -85,10 +85,17 @@ struct Options: Equatable {
             guard index < arguments.count else { throw Failure(description: "\(flag) needs a value") }
             return arguments[index]
         }
-        func number(for flag: String, atLeast minimum: Double) throws(Failure) -> Double {
+        func number(for flag: String, in range: ClosedRange<Double>) throws(Failure) -> Double {
             let text = try value(for: flag)
-            guard let number = Double(text), number.isFinite, number >= minimum, number <= 1e9 else {
-                throw Failure(description: "\(flag) needs a number ≥ \(minimum.formatted), got '\(text)'")
+            guard let number = Double(text), number.isFinite, range.contains(number) else {
+                throw Failure(description: "\(flag) needs a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted), got '\(text)'")
+            }
+            return number
+        }
+        func whole(for flag: String, in range: ClosedRange<Int>) throws(Failure) -> Int {
+            let text = try value(for: flag)
+            guard let number = Int(text), range.contains(number) else {
+                throw Failure(description: "\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
             }
             return number
         }
@@ -115,12 +122,21 @@ struct Options: Equatable {
                     throw Failure(description: "unknown --theme '\(name)' (expected: dark, light)")
                 }
                 options.theme = name
-            case "--width": options.width = Int(try number(for: argument, atLeast: 1))
+            case "--width": options.width = try whole(for: argument, in: 1...10_000)
             case "--replay": options.replayPath = try value(for: argument)
-            case "--chunk": options.chunkSize = Int(try number(for: argument, atLeast: 1))
-            case "--seed": options.seed = UInt64(try number(for: argument, atLeast: 0))
-            case "--rate": options.rate = try number(for: argument, atLeast: 0)
-            case "--fps": options.fps = try number(for: argument, atLeast: 1)
+            case "--chunk": options.chunkSize = try whole(for: argument, in: 1...(1 << 30))
+            case "--seed":
+                let text = try value(for: argument)
+                guard let seed = UInt64(text) else {
+                    throw Failure(description: "--seed needs a whole number from 0 to \(UInt64.max), got '\(text)'")
+                }
+                options.seed = seed
+            case "--rate":
+                options.rate = try number(for: argument, in: 0...1_000_000)
+                if options.rate > 0, options.rate < 0.01 {
+                    throw Failure(description: "--rate needs 0 (as fast as possible) or at least 0.01 pieces per second")
+                }
+            case "--fps": options.fps = try number(for: argument, in: 1...1000)
             default:
                 if argument.hasPrefix("-"), argument != "-" {
                     throw Failure(description: "unknown option '\(argument)'")

@@ -54,8 +54,8 @@ extension EndToEndTests {
     @Test("A file argument reads the same as standard input")
     func fileArgument() throws {
         let name = "stream-tabs-crlf.md"
-        let file = try RillProcess.run([Self.path(name)])
-        let piped = try RillProcess.run([], input: Corpus.directory.appendingPathComponent(name))
+        let file = try RillProcess.run([Self.path(name), "--format", "jsonl"])
+        let piped = try RillProcess.run(["--format", "jsonl"], input: Corpus.directory.appendingPathComponent(name))
         #expect(Self.doneLine(file, "file argument") == Self.doneLine(piped, "standard input"))
     }
 
@@ -105,7 +105,8 @@ extension EndToEndTests {
                 if data.isEmpty { break }
                 first.append(data)
             }
-            #expect(first.starts(with: Array("{\"frame\":1,".utf8)))
+            // Frames that change nothing print no line, so the first line may be a later frame.
+            #expect(first.starts(with: Array("{\"frame\":".utf8)))
         }
         try output.fileHandleForReading.close()
         // A rill that kept writing into a pipe nobody reads would block forever: give it a minute.

@@ -14,12 +14,12 @@ import Testing
 }
 
 extension OptionsTests {
-    @Test("No arguments: read standard input, JSONL, 60 fps")
+    @Test("No arguments: read standard input, automatic format, 60 fps")
     func defaults() throws {
         let options = try Options.parse([])
         #expect(options == Options())
         #expect(options.inputPath == nil && options.replayPath == nil)
-        #expect(options.format == .jsonl && options.fps == 60 && options.rate == 0 && options.seed == 1)
+        #expect(options.format == .auto && options.fps == 60 && options.rate == 0 && options.seed == 1)
     }
 
     @Test("Every flag sets its option")
@@ -40,18 +40,21 @@ extension OptionsTests {
           arguments: [
               (["--chunk"], "--chunk needs a value"),
               (["--replay"], "--replay needs a value"),
-              (["--format", "html"], "unknown --format 'html' (expected: jsonl)"),
+              (["--format", "html"], "unknown --format 'html' (expected: auto, text, plain, jsonl)"),
               (["--bogus"], "unknown option '--bogus'"),
               (["a.md", "b.md"], "more than one input file"),
               (["--replay", "a.md", "b.md"], "give either --replay FILE or an input FILE, not both"),
               (["--chunk", "4"], "--chunk and --rate apply to --replay only"),
               (["--rate", "10"], "--chunk and --rate apply to --replay only"),
-              (["--replay", "a", "--chunk", "0"], "--chunk needs a number ≥ 1, got '0'"),
-              (["--replay", "a", "--chunk", "many"], "--chunk needs a number ≥ 1, got 'many'"),
-              (["--replay", "a", "--rate", "-1"], "--rate needs a number ≥ 0, got '-1'"),
-              (["--replay", "a", "--rate", "inf"], "--rate needs a number ≥ 0, got 'inf'"),
-              (["--replay", "a", "--seed", "nan"], "--seed needs a number ≥ 0, got 'nan'"),
-              (["--fps", "0"], "--fps needs a number ≥ 1, got '0'"),
+              (["--replay", "a", "--chunk", "0"], "--chunk needs a whole number from 1 to 1073741824, got '0'"),
+              (["--replay", "a", "--chunk", "many"], "--chunk needs a whole number from 1 to 1073741824, got 'many'"),
+              (["--replay", "a", "--chunk", "2.5"], "--chunk needs a whole number from 1 to 1073741824, got '2.5'"),
+              (["--replay", "a", "--rate", "-1"], "--rate needs a number from 0 to 1000000, got '-1'"),
+              (["--replay", "a", "--rate", "1e-300"], "--rate needs 0 (as fast as possible) or at least 0.01 pieces per second"),
+              (["--replay", "a", "--rate", "inf"], "--rate needs a number from 0 to 1000000, got 'inf'"),
+              (["--replay", "a", "--seed", "nan"], "--seed needs a whole number from 0 to 18446744073709551615, got 'nan'"),
+              (["--width", "0"], "--width needs a whole number from 1 to 10000, got '0'"),
+              (["--fps", "0"], "--fps needs a number from 1 to 1000, got '0'"),
           ])
     func mistakes(_ arguments: [String], _ message: String) {
         #expect(Self.failure(arguments) == message)
