@@ -97,7 +97,13 @@ struct FrameLoop {
                 }
                 if pending, current >= lastFrame + frameInterval {
                     let parseStart = clock.now
-                    let update = stream.update()
+                    let update: DocumentUpdate
+                    if sink.wantsUpdates {
+                        update = stream.update()
+                    } else {
+                        stream.advance()
+                        update = DocumentUpdate(frame: stream.frameCount)
+                    }
                     let sinkStart = clock.now
                     statistics.parse += sinkStart - parseStart
                     statistics.frames += 1

@@ -12,6 +12,9 @@ protocol FrameSink {
     mutating func abandon()
     /// Bytes written so far.
     var bytesWritten: Int { get }
+    /// Whether frames need the engine's report of what changed (which costs a comparison of the
+    /// open blocks); sinks that read the stream's state directly say no.
+    var wantsUpdates: Bool { get }
     /// Extra lines for `--stats`.
     var statisticsLines: [String] { get }
 }
@@ -20,4 +23,5 @@ extension FrameSink {
     mutating func resize(stream: MarkdownStream) throws(OutputChannel.Closed) {}
     mutating func abandon() {}
     var statisticsLines: [String] { [] }
+    var wantsUpdates: Bool { false }
 }

@@ -10,9 +10,10 @@ public struct VirtualTerminal {
     public let width: Int
     public let height: Int
     /// Lines that scrolled off the top.
-    public private(set) var scrollback: [[Character?]] = []
-    /// The visible rows; a wide character's second cell is nil.
-    public private(set) var screen: [[Character?]]
+    public private(set) var scrollback: [[String?]] = []
+    /// The visible rows; a wide character's second cell is nil; a zero-width character joins
+    /// the cell before it.
+    public private(set) var screen: [[String?]]
     public private(set) var row = 0
     public private(set) var column = 0
     /// The cursor sits past the last column, waiting to wrap on the next character.
@@ -65,7 +66,7 @@ public struct VirtualTerminal {
     /// Every line: scrollback, then the screen, trailing spaces removed.
     public var transcript: [String] {
         (scrollback + screen).map { cells in
-            var line = String(cells.compactMap { $0 })
+            var line = cells.compactMap { $0 }.joined()
             while line.last == " " { line.removeLast() }
             return line
         }
@@ -74,14 +75,18 @@ public struct VirtualTerminal {
     private mutating func put(_ character: Character) {
         let columns = DisplayWidth.of(character)
         if columns == 0 {
-            return  // combining marks and joiners join the previous cell; not modelled
+            // Joins the character before it, as terminals draw it.
+            var index = column - (pendingWrap ? 0 : 1)
+            while index > 0, screen[row][index] == nil { index -= 1 }
+            if index >= 0 { screen[row][index] = (screen[row][index] ?? "") + String(character) }
+            return
         }
         if pendingWrap || column + columns > width {
             column = 0
             lineFeed()
         }
-        screen[row][column] = character
-        if columns == 2, column + 1 < width { screen[row][column + 1] = nil }
+        screen[row][column] = String(character)
+        for extra in 1..<columns where column + extra < width { screen[row][column + extra] = nil }
         column += columns
         if column >= width {
             column = width - 1

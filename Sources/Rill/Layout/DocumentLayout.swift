@@ -19,11 +19,7 @@ public enum DocumentLayout {
 
     /// Like ``lines(for:at:in:)`` for a block that may still be open (see ``BlockLayout``).
     public static func layout(_ block: Block, at index: Int, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
-        var laidOut = BlockLayout.layout(block, in: context, open: open)
-        if index > 0 {
-            laidOut.lines.insert(.blank, at: 0)
-            laidOut.stableCount += 1
-        }
-        return laidOut
+        let laidOut = BlockLayout.layout(block, in: context, open: open)
+        return index > 0 ? laidOut.separated() : laidOut
     }
 }

@@ -1,10 +1,15 @@
 /// The live terminal view of a streaming document: what `some-llm | rill` shows.
 ///
-/// Each frame lays out the blocks that are not yet fully committed (unchanged blocks come from
-/// the cache), finds the settled lines at the top, paints the rest into the live region with
-/// ``LivePainter``, and commits settled lines to scrollback. The live region never grows taller
-/// than the screen minus one line; when it would, its oldest lines are committed early, which
-/// is counted. Committed lines are never touched again, so the transcript equals a batch render.
+/// Each frame lays out what is not yet committed, part by part (a block's head, each of its
+/// children, its tail; see ``BlockParts``), taking unchanged parts from a cache; finds the
+/// settled lines at the top; paints the rest into the live region with ``LivePainter``; and
+/// commits settled lines to scrollback. The live region never grows taller than the screen
+/// minus one line; when it would, its oldest lines are committed early, which is counted.
+/// Committed lines are never touched again, so the transcript equals a batch render.
+///
+/// A frame costs what is live plus what changed: committed parts are never laid out again, so a
+/// list, table, quote or code block thousands of children long streams as cheaply at its end as
+/// at its start.
 public struct LiveView: Sendable {
     /// Counters for `--stats`.
     public struct Statistics: Sendable, Equatable {
@@ -13,18 +18,39 @@ public struct LiveView: Sendable {
         public var linesCommitted = 0
         /// Lines committed while they might still have changed (the region was full).
         public var linesCommittedEarly = 0
+        /// Parts laid out (cache misses).
         public var layouts = 0
+    }
+
+    /// Where the committed part of the document ends: block, part (0 the head, 1… its children,
+    /// then its tail) and line within that part.
+    private struct Frontier: Sendable, Equatable {
+        var block = 0
+        var part = 0
+        var line = 0
+    }
+
+    private struct CacheKey: Hashable, Sendable {
+        var block: BlockID
+        var part: Int
+    }
+
+    private struct CacheEntry: Sendable {
+        var child: Block?
+        var code: Substring?
+        var open: OpenState?
+        var planFixed: Bool
+        var index: Int
+        var laidOut: LaidOutLines
+        var awaitsDefinition: Bool
     }
 
     private var context: LayoutContext
     private var painter: LivePainter
-    private var cache: LayoutCache
     /// Rows of the screen; the live region holds at most `height - 1` lines.
     private var height: Int
-    /// Top-level blocks whose lines are all committed.
-    private var committedBlocks = 0
-    /// Committed lines of the blocks after those.
-    private var committedLines = 0
+    private var frontier = Frontier()
+    private var cache: [CacheKey: CacheEntry] = [:]
     private var started = false
     public private(set) var statistics = Statistics()
 
@@ -32,7 +58,6 @@ public struct LiveView: Sendable {
     public init(context: LayoutContext, encoder: ANSIEncoder, height: Int) {
         self.context = context
         self.painter = LivePainter(encoder: encoder)
-        self.cache = LayoutCache(context: context)
         self.height = max(2, height)
     }
 
@@ -40,33 +65,64 @@ public struct LiveView: Sendable {
     var maxLiveLines: Int { max(1, height - 1) }
 
     /// Bytes for one frame of `stream` (empty when nothing visible changed).
+    ///
+    /// - Complexity: O(live lines + changed parts), independent of the document's length.
     public mutating func frame(_ stream: MarkdownStream) -> [UInt8] {
-        let blocks = stream.finalBlocks.count + stream.openBlocks.count
-        let open = OpenState(incompleteFrom: stream.incompleteLineStart ?? .max)
+        let incomplete = stream.incompleteLineStart ?? .max
+        let finalCount = stream.finalBlocks.count
+        let tail = stream.tail
+        let total = finalCount + tail.count
+
         var lines: [StyledLine] = []
-        var lineCounts: [Int] = []
+        var marks: [Mark] = []
         var settled = 0
         var settling = true
-        for index in committedBlocks..<blocks {
-            let isFinal = index < stream.finalBlocks.count
-            let block = isFinal ? stream.finalBlocks[index] : stream.openBlocks[index - stream.finalBlocks.count]
-            let laidOut = cache.layout(block, at: index, open: isFinal ? nil : open)
-            if settling {
-                // A final block with bracketed text may yet gain a link when a reference
-                // definition arrives later in the answer: keep it live while there is room.
-                let awaitsDefinition = !stream.isFinished && block.mayHoldUnresolvedReference
-                settled = lines.count + (awaitsDefinition ? 0 : laidOut.stableCount)
-                if awaitsDefinition { settling = false }
-                // An open block may still grow at its end (a closing border, a new row), so
-                // nothing after it is settled, not even the blank line that separates them.
-                settling = settling && isFinal
+        var block = frontier.block
+        while block < total {
+            let parts = self.parts(of: block, in: stream, finalCount: finalCount, incomplete: incomplete)
+            let sections = parts.tableSections(in: context)
+            let anchor = parts.innerAnchor(incompleteFrom: incomplete)
+            let partCount = parts.childCount + 2
+            var part = block == frontier.block ? frontier.part : 0
+            while part < partCount {
+                let laidOut: LaidOutLines
+                var awaits = false
+                if part == 0 {
+                    let open = parts.isFinal ? nil : OpenState(incompleteFrom: incomplete)
+                    if case .single = parts.shape {
+                        (laidOut, awaits) = singlePart(parts, open: open)
+                        if stream.isFinished { awaits = false }
+                    } else {
+                        laidOut = parts.headLines(in: context, open: open, sections: sections)
+                    }
+                } else if part <= parts.childCount {
+                    let position = part - 1
+                    let open = position >= anchor && !parts.isFinal ? OpenState(incompleteFrom: incomplete) : nil
+                    (laidOut, awaits) = childPart(parts, position, open: open, sections: sections)
+                    if stream.isFinished { awaits = false }
+                } else {
+                    laidOut = LaidOutLines(closed: parts.tailLines(in: context, sections: sections))
+                }
+                let isLastPart = part == partCount - 1
+                // A part laid out open may still grow at its end (a nested closing border).
+                let partIsOpen = !parts.isFinal
+                    && (parts.isSplit ? part >= 1 && part <= parts.childCount && part - 1 >= anchor : part == 0)
+                marks.append(Mark(frontier: Frontier(block: block, part: part, line: 0), id: parts.head.id,
+                                  start: lines.count, count: laidOut.lines.count, last: isLastPart, isOpen: partIsOpen))
+                if settling {
+                    settled = lines.count + (awaits ? 0 : laidOut.stableCount)
+                    if awaits || laidOut.stableCount < laidOut.lines.count { settling = false }
+                }
+                lines += laidOut.lines
+                part += 1
             }
-            lines += laidOut.lines
-            lineCounts.append(laidOut.lines.count)
+            // An open block may still grow at its end (a closing border, a new row), so nothing
+            // after it is settled, not even the blank line that separates them.
+            if !parts.isFinal { settling = false }
+            block += 1
         }
-        statistics.layouts = cache.misses
 
-        let start = min(committedLines, lines.count)
+        let start = min(frontier.line, lines.count)
         var out = painter.paint(Array(lines[start...]))
         if !out.isEmpty {
             statistics.framesPainted += 1
@@ -77,25 +133,15 @@ public struct LiveView: Sendable {
             out = TerminalSequences.beginSynchronized + out + TerminalSequences.endSynchronized
         }
 
-        var newCommitted = max(start, settled)
-        if lines.count - newCommitted > maxLiveLines {
+        var committed = max(start, settled)
+        if lines.count - committed > maxLiveLines {
             let forced = lines.count - maxLiveLines
-            statistics.linesCommittedEarly += forced - newCommitted
-            newCommitted = forced
+            statistics.linesCommittedEarly += forced - committed
+            committed = forced
         }
-        painter.commit(newCommitted - start)
-        statistics.linesCommitted += newCommitted - start
-        committedLines = newCommitted
-
-        // Retire blocks whose lines are all committed.
-        var index = 0
-        while index < lineCounts.count, committedLines >= lineCounts[index], committedBlocks < stream.finalBlocks.count {
-            committedLines -= lineCounts[index]
-            let id = stream.finalBlocks[committedBlocks].id
-            cache.remove(id)
-            committedBlocks += 1
-            index += 1
-        }
+        painter.commit(committed - start)
+        statistics.linesCommitted += committed - start
+        moveFrontier(to: committed, marks: marks, finalCount: finalCount)
         statistics.bytesWritten += out.count
         return out
     }
@@ -115,10 +161,119 @@ public struct LiveView: Sendable {
     public mutating func resize(width: Int, height: Int) -> [UInt8] {
         self.height = max(2, height)
         context.width = max(1, width)
-        cache.reset(context: context)
+        cache.removeAll()
         let reset = painter.reset(maxRows: maxLiveLines)
-        committedLines += reset.abandoned
+        frontier.line += reset.abandoned
         statistics.bytesWritten += reset.bytes.count
         return reset.bytes
+    }
+
+    // MARK: - Parts
+
+    private func parts(of index: Int, in stream: MarkdownStream, finalCount: Int, incomplete: Int) -> BlockParts {
+        if index < finalCount {
+            return BlockParts(block: stream.finalBlocks[index], index: index, isFinal: true, incompleteFrom: incomplete)
+        }
+        let tail = stream.tail
+        var position = index - finalCount
+        if position < tail.leading.count {
+            return BlockParts(block: tail.leading[position], index: index, isFinal: false, incompleteFrom: incomplete)
+        }
+        position -= tail.leading.count
+        if let growing = tail.growing {
+            if position == 0 { return BlockParts(growing: growing, index: index, incompleteFrom: incomplete) }
+            position -= 1
+        }
+        return BlockParts(block: tail.trailing[position], index: index, isFinal: false, incompleteFrom: incomplete)
+    }
+
+    /// A block laid out whole, from the cache when it did not change.
+    private mutating func singlePart(_ parts: BlockParts, open: OpenState?) -> (LaidOutLines, Bool) {
+        let key = CacheKey(block: parts.head.id, part: 0)
+        // An open block that does not reach the incomplete line lays out the same wherever it is.
+        let openKey = open.map { $0.reachesIncompleteLine(parts.head) ? $0 : OpenState(incompleteFrom: .max) }
+        if let entry = cache[key], entry.child == parts.head, entry.open == openKey, entry.index == parts.index {
+            return (entry.laidOut, entry.awaitsDefinition)
+        }
+        statistics.layouts += 1
+        let laidOut = parts.headLines(in: context, open: openKey, sections: nil)
+        let awaits = parts.head.mayHoldUnresolvedReference
+        cache[key] = CacheEntry(child: parts.head, code: nil, open: openKey, planFixed: true, index: parts.index,
+                                laidOut: laidOut, awaitsDefinition: awaits)
+        return (laidOut, awaits)
+    }
+
+    /// A child's lines, from the cache when neither it nor what its layout depends on changed.
+    private mutating func childPart(_ parts: BlockParts, _ position: Int, open: OpenState?,
+                                    sections: TableSections?) -> (LaidOutLines, Bool) {
+        let key = CacheKey(block: parts.head.id, part: position + 1)
+        var child: Block?
+        var code: Substring?
+        if case .code = parts.shape { code = parts.codeLine(position) } else { child = parts.child(position) }
+        // An open child that does not reach the incomplete line lays out the same wherever it is.
+        let openKey = open.map { state -> OpenState in
+            if let child, !state.reachesIncompleteLine(child) { return OpenState(incompleteFrom: .max) }
+            return state
+        }
+        let planFixed = sections.map { parts.planIsSettled($0) } ?? true
+        if let entry = cache[key], entry.child == child, entry.code == code, entry.open == openKey,
+           entry.planFixed == planFixed, planFixed {
+            return (entry.laidOut, entry.awaitsDefinition)
+        }
+        statistics.layouts += 1
+        let laidOut = parts.childLines(position, in: context, open: openKey, sections: sections)
+        let awaits = child?.mayHoldUnresolvedReference ?? false
+        cache[key] = CacheEntry(child: child, code: code, open: openKey, planFixed: planFixed, index: parts.index,
+                                laidOut: laidOut, awaitsDefinition: awaits)
+        return (laidOut, awaits)
+    }
+
+    /// Where a part's lines start among a frame's lines.
+    private struct Mark {
+        var frontier: Frontier
+        var id: BlockID
+        var start: Int
+        var count: Int
+        /// Whether it is its block's last part.
+        var last: Bool
+        /// Whether it may still grow at its end.
+        var isOpen: Bool
+    }
+
+    /// Moves the frontier to line `committed` of this frame's lines and forgets the cached parts
+    /// it passed. The frontier never leaves an open block: it may still gain children or its
+    /// closing lines.
+    private mutating func moveFrontier(to committed: Int, marks: [Mark], finalCount: Int) {
+        guard !marks.isEmpty else { return }
+        var target = frontier
+        var passedID: BlockID?
+        for (index, mark) in marks.enumerated() {
+            let end = mark.start + mark.count
+            if committed < end {
+                target = Frontier(block: mark.frontier.block, part: mark.frontier.part, line: committed - mark.start)
+                break
+            }
+            let isOpen = mark.frontier.block >= finalCount
+            if (mark.last && isOpen) || mark.isOpen {
+                target = Frontier(block: mark.frontier.block, part: mark.frontier.part, line: mark.count)
+                break
+            }
+            if mark.last { passedID = mark.id }
+            if index == marks.count - 1 {
+                target = mark.last
+                    ? Frontier(block: mark.frontier.block + 1, part: 0, line: 0)
+                    : Frontier(block: mark.frontier.block, part: mark.frontier.part, line: mark.count)
+            }
+        }
+        if target != frontier {
+            let keepPart = target.part
+            let currentID = marks.first { $0.frontier.block == target.block }?.id
+            cache = cache.filter { key, _ in
+                if let passedID, key.block <= passedID { return false }
+                if let currentID, key.block == currentID { return key.part >= keepPart }
+                return true
+            }
+        }
+        frontier = target
     }
 }

@@ -72,9 +72,9 @@ public enum BlockLayout {
         var lines: [StyledLine] = []
         var stable = 0
         for (index, block) in blocks.enumerated() {
-            if index > 0, separated(block) { lines.append(.blank) }
             let isLast = index == blocks.count - 1
-            let laidOut = layout(block, in: context, open: isLast ? open : nil)
+            var laidOut = layout(block, in: context, open: isLast ? open : nil)
+            if index > 0, separated(block) { laidOut = laidOut.separated() }
             stable = lines.count + laidOut.stableCount
             lines += laidOut.lines
         }

@@ -17,39 +17,61 @@ enum CodeBlockLayout {
     /// Lays out a code block; `open` is nil when it is closed, else whether its last line is
     /// still incomplete (that line's screen lines are then not settled).
     static func layout(_ code: CodeBlock, in context: LayoutContext, open lastLineIncomplete: Bool?) -> LaidOutLines {
-        let theme = context.theme
-        let band = context.isPlain ? TextStyle.plain : theme.codeBlock
-        let gutterStyle = context.isPlain ? TextStyle.plain : theme.codeBlock.merged(with: theme.codeContinuation)
-        var lines: [StyledLine] = []
-
-        var top = StyledLine([Span("╭─", gutterStyle)])
-        if let language = code.language {
-            top.append(Span(" " + ControlCharacters.visible(language), context.isPlain ? .plain : theme.codeLabel))
-        }
-        lines.append(padded(top, to: context.width, band: band, context: context))
-
-        let gutter = Span("│ ", gutterStyle)
-        let contentWidth = max(2, context.width - 3)  // gutter, then room for the continuation mark
-        var source = code.literal
-        if source.hasSuffix("\n") { source.removeLast() }
+        var lines = [topLine(code, in: context)]
+        var source = code.literal[...]
+        if source.hasSuffix("\n") { source = source.dropLast() }
         var settled = lines.count
         if !code.literal.isEmpty {
             for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
                 settled = lines.count
-                for piece in wrapCodeLine(expandTabs(String(rawLine)), width: contentWidth, style: band, context: context) {
-                    var line = StyledLine([gutter])
-                    for span in piece.spans { line.append(span) }
-                    if piece.spans.allSatisfy({ $0.text.isEmpty }), context.isPlain { line = StyledLine([Span("│", gutterStyle)]) }
-                    if piece.continues { line.append(Span(continuation, gutterStyle)) }
-                    lines.append(padded(line, to: context.width, band: band, context: context))
-                }
+                lines += self.lines(forCodeLine: rawLine, in: context)
             }
         }
         guard let lastLineIncomplete else {
-            lines.append(StyledLine([Span("╰─", gutterStyle)]))
+            lines.append(bottomLine(in: context))
             return LaidOutLines(closed: lines)
         }
         return LaidOutLines(lines: lines, stableCount: lastLineIncomplete ? settled : lines.count)
+    }
+
+    /// The top corner, with the language label.
+    static func topLine(_ code: CodeBlock, in context: LayoutContext) -> StyledLine {
+        let theme = context.theme
+        var top = StyledLine([Span("╭─", gutterStyle(context))])
+        if let language = code.language {
+            top.append(Span(" " + ControlCharacters.visible(language), context.isPlain ? .plain : theme.codeLabel))
+        }
+        return padded(top, to: context.width, band: band(context), context: context)
+    }
+
+    /// The bottom corner, drawn once the block is closed.
+    static func bottomLine(in context: LayoutContext) -> StyledLine {
+        StyledLine([Span("╰─", gutterStyle(context))])
+    }
+
+    /// The screen lines of one line of code: behind the gutter, wrapped with a continuation mark.
+    static func lines(forCodeLine rawLine: Substring, in context: LayoutContext) -> [StyledLine] {
+        let band = band(context)
+        let gutterStyle = gutterStyle(context)
+        let gutter = Span("│ ", gutterStyle)
+        let contentWidth = max(2, context.width - 3)  // gutter, then room for the continuation mark
+        var lines: [StyledLine] = []
+        for piece in wrapCodeLine(expandTabs(String(rawLine)), width: contentWidth, style: band, context: context) {
+            var line = StyledLine([gutter])
+            for span in piece.spans { line.append(span) }
+            if piece.spans.allSatisfy({ $0.text.isEmpty }), context.isPlain { line = StyledLine([Span("│", gutterStyle)]) }
+            if piece.continues { line.append(Span(continuation, gutterStyle)) }
+            lines.append(padded(line, to: context.width, band: band, context: context))
+        }
+        return lines
+    }
+
+    private static func band(_ context: LayoutContext) -> TextStyle {
+        context.isPlain ? TextStyle.plain : context.theme.codeBlock
+    }
+
+    private static func gutterStyle(_ context: LayoutContext) -> TextStyle {
+        context.isPlain ? TextStyle.plain : context.theme.codeBlock.merged(with: context.theme.codeContinuation)
     }
 
     /// Expands tabs to the next multiple of ``tabWidth`` columns.

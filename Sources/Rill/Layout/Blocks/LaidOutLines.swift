@@ -16,6 +16,13 @@ public struct LaidOutLines: Equatable, Sendable {
         self.lines = lines
         self.stableCount = max(0, min(stableCount, lines.count))
     }
+
+    /// These lines with a separating blank line before them. The separator is settled only with
+    /// the first settled line after it: if what follows may still vanish (a block on the
+    /// incomplete line held back), so must the blank line.
+    func separated() -> LaidOutLines {
+        LaidOutLines(lines: [.blank] + lines, stableCount: stableCount > 0 || lines.isEmpty ? stableCount + 1 : 0)
+    }
 }
 
 /// Whether a block may still change, and where the incomplete last line of input begins.

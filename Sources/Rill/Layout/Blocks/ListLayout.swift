@@ -35,12 +35,12 @@ enum ListLayout {
         var lines: [StyledLine] = []
         var stable = 0
         for (index, item) in list.children.enumerated() {
-            if index > 0, item.followsBlankLine { lines.append(.blank) }
             let marker = style.isOrdered
                 ? ListMarker.number(style.start + index, delimiter: style.delimiter, digits: numberDigits(start: style.start))
                 : ListMarker.bullet(depth: depth)
             let isLast = index == list.children.count - 1
-            let laidOut = layoutItem(item, marker: marker, in: inner, open: isLast ? open : nil)
+            var laidOut = layoutItem(item, marker: marker, in: inner, open: isLast ? open : nil)
+            if index > 0, item.followsBlankLine { laidOut = laidOut.separated() }
             stable = lines.count + laidOut.stableCount
             lines += laidOut.lines
         }

@@ -40,7 +40,7 @@ struct TableContent {
     }
 
     /// `cells` padded with empty cells or truncated to exactly `count` cells.
-    private static func normalized(_ cells: [[Inline]], to count: Int) -> [[Inline]] {
+    static func normalized(_ cells: [[Inline]], to count: Int) -> [[Inline]] {
         if cells.count >= count { return Array(cells.prefix(count)) }
         return cells + Array(repeating: [], count: count - cells.count)
     }

@@ -1,0 +1,54 @@
+/// A table laid out a section at a time — the opening lines, then each data row on its own,
+/// then the closing lines — for a live view that lays out only the rows that changed.
+///
+/// The plan comes from the header and the first ``TableLayout/sampleRows`` data rows, exactly as
+/// ``TableLayout/layout(_:in:)`` makes it, so the sections joined are that layout's lines.
+public struct TableSections {
+    private let shape: any TableShape
+    private let columns: Int
+    private let context: LayoutContext
+    /// Whether the plan can no longer change: the sample is full (every later row is laid out
+    /// with the same widths).
+    public let isFixed: Bool
+
+    /// Plans the table whose header row and data rows are given (only the first
+    /// ``TableLayout/sampleRows`` data rows are read). Returns nil for a block that is no table.
+    ///
+    /// - Complexity: O(size of the header and the sampled rows).
+    public init?(table: Block, dataRows: some Collection<Block>, in context: LayoutContext) {
+        guard case .table(let given) = table.kind else { return nil }
+        let headerRow = table.children.first.flatMap { row -> Block? in
+            if case .tableRow(isHeader: true) = row.kind { return row } else { return nil }
+        }
+        let headerCells = headerRow.map { $0.children.map { $0.kind.inlines ?? [] } }
+        let sample = dataRows.prefix(TableLayout.sampleRows).map { $0.children.map { $0.kind.inlines ?? [] } }
+        var count = headerCells?.count ?? 0
+        if count == 0 { count = given.count }
+        if count == 0 { count = sample.map(\.count).max() ?? 0 }
+        count = max(1, count)
+        let alignments = (0..<count).map { $0 < given.count ? given[$0] : .none }
+        let theme = context.theme
+        let headerStyle = theme.text.merged(with: theme.tableHeader)
+        let header = headerCells.map { TableContent.normalized($0, to: count).map { TableCellText($0, base: headerStyle, in: context) } }
+        let sampled = sample.map { TableContent.normalized($0, to: count).map { TableCellText($0, base: theme.text, in: context) } }
+        self.shape = TablePlan.shape(alignments: alignments, header: header, sample: sampled[...], in: context)
+        self.columns = count
+        self.context = context
+        self.isFixed = sample.count == TableLayout.sampleRows
+    }
+
+    /// Top border and header.
+    public func opening() -> [StyledLine] { shape.openingLines() }
+
+    /// The lines of data row `index` (0-based), including any rule above it.
+    public func row(_ index: Int, _ row: Block) -> [StyledLine] {
+        let cells = TableContent.normalized(row.children.map { $0.kind.inlines ?? [] }, to: columns)
+        return shape.lines(forRow: index, cells: cells.map { TableCellText($0, base: context.theme.text, in: context) })
+    }
+
+    /// What stands in for the rows of a table that has none.
+    public func empty() -> [StyledLine] { shape.emptyLines() }
+
+    /// The bottom border.
+    public func closing() -> [StyledLine] { shape.closingLines() }
+}

@@ -1,0 +1,94 @@
+extension BlockParts {
+    /// The lines of the head part: the blank line before the block (unless it is the first),
+    /// then what comes before the first child — or the whole block when it is not split.
+    func headLines(in context: LayoutContext, open: OpenState?, sections: TableSections?) -> LaidOutLines {
+        var laidOut: LaidOutLines
+        switch shape {
+        case .single:
+            laidOut = BlockLayout.layout(head, in: context, open: open)
+        case .list:
+            laidOut = LaidOutLines(closed: [])
+        case .quote:
+            // An empty quote shows its gutter alone, until its first child replaces it.
+            let empty = childCount == 0 ? [StyledLine([Span("│", context.theme.quoteGutter)])] : []
+            laidOut = LaidOutLines(lines: empty, stableCount: isFinal ? empty.count : 0)
+        case .table:
+            var lines = sections?.opening() ?? []
+            if childCount == 0 { lines += sections?.empty() ?? [] }
+            let settled = childCount > 0 && planIsSettled(sections)
+            laidOut = LaidOutLines(lines: lines, stableCount: settled ? lines.count : 0)
+        case .code(let code):
+            let top = CodeBlockLayout.topLine(code, in: context)
+            let settled = isFinal || open.map { head.range.lowerBound < $0.incompleteFrom } ?? true
+            laidOut = LaidOutLines(lines: [top], stableCount: settled ? 1 : 0)
+        }
+        return index > 0 ? laidOut.separated() : laidOut
+    }
+
+    /// The lines of child `position` (0-based), separator included; `open` is nil for a child
+    /// that is settled.
+    func childLines(_ position: Int, in context: LayoutContext, open: OpenState?, sections: TableSections?) -> LaidOutLines {
+        switch shape {
+        case .single:
+            return LaidOutLines(closed: [])
+        case .list(let style):
+            let item = child(position)
+            var inner = context
+            inner.listDepth = context.listDepth + 1
+            let marker = style.isOrdered
+                ? ListMarker.number(style.start + position, delimiter: style.delimiter,
+                                    digits: ListLayout.numberDigits(start: style.start))
+                : ListMarker.bullet(depth: context.listDepth)
+            var laidOut = ListLayout.layoutItem(item, marker: marker, in: inner, open: open)
+            return position > 0 && item.followsBlankLine ? laidOut.separated() : laidOut
+        case .quote:
+            let gutterStyle = context.theme.quoteGutter
+            let indent = context.width - 2 >= BlockLayout.minimumContentWidth ? 2 : 0
+            var laidOut = BlockLayout.layout(child(position), in: context.narrowed(by: indent), open: open)
+            if indent > 0 {
+                laidOut.lines = laidOut.lines.map { line in
+                    line.spans.isEmpty ? StyledLine([Span("│", gutterStyle)]) : line.prefixed(by: [Span("│ ", gutterStyle)])
+                }
+            }
+            if position > 0 {
+                laidOut = laidOut.separated()
+                if indent > 0 { laidOut.lines[0] = StyledLine([Span("│", gutterStyle)]) }
+            }
+            return laidOut
+        case .table:
+            let row = child(position)
+            let lines = sections?.row(position, row) ?? []
+            let complete = open.map { row.range.upperBound <= $0.incompleteFrom } ?? true
+            let settled = complete && planIsSettled(sections)
+            return LaidOutLines(lines: lines, stableCount: settled ? lines.count : 0)
+        case .code:
+            let lines = CodeBlockLayout.lines(forCodeLine: codeLine(position), in: context)
+            return LaidOutLines(lines: lines, stableCount: open == nil ? lines.count : 0)
+        }
+    }
+
+    /// The lines after the last child: the bottom of a closed code block or table.
+    func tailLines(in context: LayoutContext, sections: TableSections?) -> [StyledLine] {
+        guard isFinal else { return [] }
+        switch shape {
+        case .table: return sections?.closing() ?? []
+        case .code: return [CodeBlockLayout.bottomLine(in: context)]
+        default: return []
+        }
+    }
+
+    /// Whether a table's column widths can no longer change: it is final, or its sample rows are
+    /// all there and complete.
+    func planIsSettled(_ sections: TableSections?) -> Bool {
+        if isFinal { return true }
+        guard let sections, sections.isFixed, childCount >= TableLayout.sampleRows else { return false }
+        return child(TableLayout.sampleRows - 1).range.upperBound <= incompleteFrom
+    }
+
+    /// The table's plan, for a table (nil otherwise).
+    func tableSections(in context: LayoutContext) -> TableSections? {
+        guard case .table = shape else { return nil }
+        let sample = (0..<min(childCount, TableLayout.sampleRows)).map(child)
+        return TableSections(table: head, dataRows: sample, in: context)
+    }
+}

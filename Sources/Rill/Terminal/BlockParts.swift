@@ -1,0 +1,143 @@
+/// A top-level block split into parts that are laid out separately: a head, one part per child
+/// (list item, quote child, table row, code line) and a tail. Joined, the parts' lines are the
+/// block's lines as ``DocumentLayout`` lays them out; apart, a long block costs per frame only
+/// the parts that changed, and the live view can commit it part by part.
+///
+/// Other blocks are a single part, the head.
+struct BlockParts {
+    enum Shape {
+        case single
+        case list(ListStyle)
+        case quote
+        case table
+        case code(CodeBlock)
+    }
+
+    /// The block itself (without children when it is growing).
+    let head: Block
+    /// Its position in the document (a blank line separates it from the block before).
+    let index: Int
+    let shape: Shape
+    /// Whether the block is final.
+    let isFinal: Bool
+    /// Where the incomplete last line of input starts (`Int.max` for a final block).
+    let incompleteFrom: Int
+    private let finalChildren: [Block]
+    private let openChildren: [Block]
+    private let codeLines: [Substring]
+    /// How many code lines are complete, for a code block the engine grows line by line.
+    private let completeCodeLines: Int?
+
+    /// Splits a whole block.
+    init(block: Block, index: Int, isFinal: Bool, incompleteFrom: Int) {
+        self.head = block
+        self.index = index
+        self.isFinal = isFinal
+        self.incompleteFrom = isFinal ? .max : incompleteFrom
+        self.completeCodeLines = nil
+        self.openChildren = []
+        switch block.kind {
+        case .list(let style):
+            shape = .list(style)
+            finalChildren = block.children
+            codeLines = []
+        case .blockQuote:
+            shape = .quote
+            finalChildren = block.children
+            codeLines = []
+        case .table:
+            shape = .table
+            finalChildren = Array(block.children.dropFirst())
+            codeLines = []
+        case .codeBlock(let code):
+            shape = .code(code)
+            finalChildren = []
+            var literal = code.literal[...]
+            if literal.hasSuffix("\n") { literal = literal.dropLast() }
+            codeLines = code.literal.isEmpty ? [] : literal.split(separator: "\n", omittingEmptySubsequences: false)
+        default:
+            shape = .single
+            finalChildren = []
+            codeLines = []
+        }
+    }
+
+    /// Splits a block the engine is growing: its final children stay apart from the open ones.
+    init(growing: GrowingBlock, index: Int, incompleteFrom: Int) {
+        self.index = index
+        self.isFinal = false
+        self.incompleteFrom = incompleteFrom
+        switch growing.content {
+        case .children(let final, let open):
+            var head = growing.head
+            head.children = growing.head.children
+            if case .table = growing.head.kind {
+                // The header row is the table's first final child; keep it with the head.
+                head.children = Array(final.prefix(1))
+                self.finalChildren = Array(final.dropFirst())
+            } else {
+                self.finalChildren = final
+            }
+            self.head = head
+            self.openChildren = open
+            self.completeCodeLines = nil
+            self.codeLines = []
+            switch growing.head.kind {
+            case .list(let style): shape = .list(style)
+            case .table: shape = .table
+            default: shape = .quote
+            }
+        case .code(let lines, let openLine):
+            self.head = growing.head
+            self.finalChildren = []
+            self.openChildren = []
+            self.completeCodeLines = lines.count
+            var all = lines.map { $0[...] }
+            if let openLine { all.append(openLine[...]) }
+            self.codeLines = all
+            if case .codeBlock(let code) = growing.head.kind { shape = .code(code) } else { shape = .single }
+        }
+    }
+
+    /// Number of child parts.
+    var childCount: Int {
+        if case .code = shape { return codeLines.count }
+        return finalChildren.count + openChildren.count
+    }
+
+    /// The child block at `index` (not for code blocks).
+    func child(_ index: Int) -> Block {
+        index < finalChildren.count ? finalChildren[index] : openChildren[index - finalChildren.count]
+    }
+
+    /// The code line at `index`.
+    func codeLine(_ index: Int) -> Substring { codeLines[index] }
+
+    /// Whether the block has children laid out one by one.
+    var isSplit: Bool {
+        if case .single = shape { return false }
+        return true
+    }
+
+    /// Index of the child that may still change most (the last that starts on a complete line),
+    /// given where the incomplete line starts: children before it are settled, children after
+    /// it are not, and it is as settled as its own layout says.
+    func innerAnchor(incompleteFrom: Int) -> Int {
+        if isFinal { return childCount }
+        if case .code = shape {
+            if let completeCodeLines { return completeCodeLines }
+            return head.range.upperBound > incompleteFrom ? max(0, codeLines.count - 1) : codeLines.count
+        }
+        guard childCount > 0 else { return 0 }
+        var anchor = 0
+        for index in stride(from: childCount - 1, through: 0, by: -1) {
+            let block = child(index)
+            if block.hasOwnPosition, block.range.lowerBound < incompleteFrom {
+                anchor = index
+                break
+            }
+        }
+        while anchor > 0, child(anchor - 1).joinsNext { anchor -= 1 }
+        return anchor
+    }
+}
