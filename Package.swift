@@ -25,6 +25,8 @@ let package = Package(
         // The command line: options, the frame loop, signals and file descriptors.
         .target(name: "RillCLI", dependencies: ["Rill"]),
         .executableTarget(name: "rill", dependencies: ["RillCLI"]),
+        // Throughput, flatness and bytes written, measured side by side (`swift run -c release rill-bench`).
+        .executableTarget(name: "rill-bench", dependencies: ["Rill"], path: "Benchmarks/RillBench"),
         // Shared test helpers: Corpus access, the one-shot oracle, a random document generator.
         .target(name: "RillTestSupport", dependencies: ["Rill"], path: "Tests/RillTestSupport"),
         .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"]),
