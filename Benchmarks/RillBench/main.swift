@@ -1,2 +1,151 @@
-// rill-bench: measures Rill's streaming cost against its one-shot floor. (Being written.)
-print("rill-bench")
+import Foundation
+import Glibc
+import Rill
+
+// rill-bench: Rill's streaming cost against its one-shot floor, side by side in one run.
+//
+//   swift run -c release rill-bench              every input, results in Benchmarks/
+//   swift run -c release rill-bench --quick      fewer repetitions
+//   swift run -c release rill-bench --only NAME  inputs whose name contains NAME
+//   rill-bench --profile NAME --chunk N          one streamed run, for callgrind
+//   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, in arguments: [String] = arguments) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+let allInputs = Inputs.corpus() + (arguments.contains("--corpus-only") ? [] : Inputs.generated())
+
+if let name = option("--rss") {
+    guard let input = allInputs.first(where: { $0.name == name }) else { exit(2) }
+    _ = Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, 16))
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    print(usage.ru_maxrss)  // kilobytes
+    exit(0)
+}
+
+if let name = option("--dump") {
+    guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
+    var stream = MarkdownStream()
+    var view = LiveView(context: Runner.context, encoder: Runner.encoder, height: Runner.height)
+    var total = 0
+    for piece in Runner.fixed(input.bytes, 4).prefix(Int(option("--frames") ?? "50") ?? 50) {
+        stream.append(input.bytes[piece])
+        stream.advance()
+        let out = view.frame(stream)
+        total += out.count
+        print(piece.upperBound, out.count, String(decoding: out, as: UTF8.self).debugDescription.prefix(300))
+    }
+    print("total", total)
+    exit(0)
+}
+
+if let name = option("--profile") {
+    guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
+    let chunk = Int(option("--chunk") ?? "0") ?? 0
+    if chunk == 0 {
+        print("one-shot", Runner.oneShot(input.bytes).cpu)
+    } else {
+        print("stream", Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, chunk)).cpu)
+    }
+    exit(0)
+}
+
+let quick = arguments.contains("--quick")
+let only = option("--only")
+let inputs = allInputs.filter { only == nil || $0.name.contains(only!) }
+let outputDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+/// Median CPU of `runs` runs of `body`, in ms.
+func medianMS(_ runs: Int, _ body: () -> UInt64) -> Double {
+    Double((0..<runs).map { _ in body() }.median) / 1e6
+}
+
+/// Peak RSS of a separate process streaming `input`, in MB.
+func peakRSS(_ input: Input) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["--rss", input.name]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Double(text.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 / 1024 }
+}
+
+var results: [Measurement] = []
+var curves: [Curve] = []
+for input in inputs {
+    let large = input.bytes.count > 200_000
+    let runs = quick ? 1 : (large ? 3 : 5)
+    let bytes = input.bytes
+    let oneShot = medianMS(runs) { Runner.oneShot(bytes).cpu }
+    let batchBytes = Runner.oneShot(bytes).bytes
+    var run16 = StreamRun()
+    let stream16 = medianMS(runs) {
+        run16 = Runner.stream(bytes, pieces: Runner.fixed(bytes, 16))
+        return run16.cpu
+    }
+    var run4 = StreamRun()
+    let stream4 = medianMS(large ? 1 : runs) {
+        run4 = Runner.stream(bytes, pieces: Runner.fixed(bytes, 4))
+        return run4.cpu
+    }
+    let stream64 = medianMS(runs) { Runner.stream(bytes, pieces: Runner.fixed(bytes, 64)).cpu }
+    let coalescedPieces = Runner.coalesced(bytes)
+    let coalesced = medianMS(runs) { Runner.stream(bytes, pieces: coalescedPieces).cpu }
+    let measurement = Measurement(
+        name: input.name, bytes: bytes.count, oneShotMS: oneShot,
+        stream4MS: stream4, stream16MS: stream16, stream64MS: stream64, coalescedMS: coalesced,
+        ratio4: stream4 / oneShot, ratio16: stream16 / oneShot, ratio64: stream64 / oneShot,
+        ratioCoalesced: coalesced / oneShot,
+        flatness: run16.flatness(total: bytes.count),
+        bytesRatio: Double(run4.bytesWritten) / Double(max(batchBytes, 1)),
+        frameP50US: Double(run16.frameCPU.median) / 1000, frameP99US: Double(run16.frameCPU.percentile(0.99)) / 1000,
+        linesCommittedEarly: run16.linesCommittedEarly,
+        peakRSSMB: large || input.name.hasPrefix("100 KB") || input.name.hasPrefix("2,000") || input.name.hasPrefix("3,000")
+            ? peakRSS(input) : nil)
+    results.append(measurement)
+    if !input.name.hasSuffix(".md") {
+        curves.append(Curve(input: input.name, strategy: Strategy.rill.rawValue, points: run16.curve(total: bytes.count)))
+    }
+    FileHandle.standardError.write(Data("measured \(input.name)\n".utf8))
+}
+
+// The baselines, on the inputs where one block dominates: frame cost against position.
+if !quick {
+    for input in Inputs.generated() where only == nil || input.name.contains(only!) {
+        guard !input.isSingleParagraph, input.bytes.count <= 200_000 else { continue }
+        let pieces = Runner.fixed(input.bytes, 16)
+        let sampled = stride(from: 0, to: pieces.count, by: max(1, pieces.count / 200)).map { pieces[$0] }
+        for strategy in [Strategy.topLevel] {
+            let run = Runner.stream(input.bytes, pieces: pieces, strategy: strategy)
+            curves.append(Curve(input: input.name, strategy: strategy.rawValue, points: run.curve(total: input.bytes.count)))
+        }
+        // The whole-document strategy is quadratic: time a sample of its frames.
+        var whole = StreamRun()
+        for piece in sampled {
+            let one = Runner.stream(input.bytes, pieces: [0..<piece.upperBound], strategy: .wholeDocument)
+            whole.frameCPU.append(one.cpu)
+            whole.framePositions.append(piece.upperBound)
+        }
+        curves.append(Curve(input: input.name, strategy: Strategy.wholeDocument.rawValue,
+                            points: whole.curve(total: input.bytes.count)))
+        FileHandle.standardError.write(Data("baselines \(input.name)\n".utf8))
+    }
+}
+
+let table = Report.table(results)
+print(table)
+if only == nil {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try? encoder.encode(["inputs": results]).write(to: outputDirectory.appendingPathComponent("results.json"))
+    try? encoder.encode(curves).write(to: outputDirectory.appendingPathComponent("curves.json"))
+    try? Data(table.utf8).write(to: outputDirectory.appendingPathComponent("results.md"))
+    try? Data(Plot.svg(curves).utf8).write(to: outputDirectory.appendingPathComponent("frame-cost.svg"))
+}

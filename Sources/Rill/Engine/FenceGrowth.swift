@@ -102,12 +102,20 @@ struct FenceGrowth: Sendable {
     }
 
     /// The block with its literal: the complete lines, then the incomplete one if shown.
+    ///
+    /// - Complexity: O(n) in the block's size; ``head(_:showOpenLine:)`` is O(1).
     func materialized(_ source: [UInt8], showOpenLine: Bool = true) -> Block {
-        var result = block
+        var result = head(source, showOpenLine: showOpenLine)
         let open = showOpenLine ? openLine(source) : nil
         result.kind = .codeBlock(CodeBlock(info: info, literal: Self.literal(lines, open: open), isFenced: true))
+        return result
+    }
+
+    /// The block without its literal, with its current range.
+    func head(_ source: [UInt8], showOpenLine: Bool = true) -> Block {
+        var result = block
         var end = closing?.end ?? (lastLineIsEmpty ? lineBeforeLastEnd : lastLineEnd)
-        if open != nil {
+        if showOpenLine, closing == nil, scanned < source.count, !isClosingLine(source[scanned...]) {
             // An empty last line (a lone \r so far) ends the block before it, as a complete one would.
             let textEnd = source.count - (source.last == 0x0D ? 1 : 0)
             end = textEnd == scanned ? lastLineEnd : textEnd

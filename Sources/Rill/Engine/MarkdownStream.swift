@@ -168,9 +168,13 @@ public struct MarkdownStream: Sendable {
         var assembled: [Int] = []  // final blocks put together from earlier parses
 
         if !growsIncrementally { growth = nil }
+        // Last frame's view shares the growing block's final children; let it go, so that they
+        // can grow in place instead of being copied every frame.
+        tail = OpenTail()
 
         // 1. A growing fence needs no parse at all.
         if case .fence(var fence)? = growth {
+            growth = nil  // leave `fence` the only owner of its lines, which grow in place
             fence.consume(source)
             if fence.closing == nil, !atEnd {
                 growth = .fence(fence)
@@ -218,7 +222,7 @@ public struct MarkdownStream: Sendable {
                 let segmentEnd = index + 1 < items.count ? lineStart(items[index + 1]) : source.count
                 switch items[index] {
                 case .growth:
-                    guard case .children(var grown)? = growth else { continue }
+                    guard case .children(let grown)? = growth else { continue }
                     definitionsChanged = definitions.absorb(source[grown.absorbedUpTo..<max(grown.absorbedUpTo, segmentEnd)],
                                                             literalRange: nil) || definitionsChanged
                     if let intro = grown.intro {
@@ -251,6 +255,7 @@ public struct MarkdownStream: Sendable {
             switch items[anchor] {
             case .growth:
                 if case .children(var grown)? = growth {
+                    growth = nil  // leave `grown` the only owner of its final children, which grow in place
                     if grown.advance(source, incompleteFrom: incomplete, definitions: definitions.prefix) {
                         definitionsChanged = definitions.absorb(grown.takeFinalText(source), literalRange: nil)
                             || definitionsChanged
@@ -482,12 +487,7 @@ public struct MarkdownStream: Sendable {
     private mutating func fenceView(_ fence: FenceGrowth, incomplete: Int) -> GrowingBlock {
         let hide = stabilizesTail && fence.openLineMayClose(source)
         if hide { heldBackFrames += 1 }
-        let block = fence.materialized(source, showOpenLine: !hide)
-        var head = block
-        if case .codeBlock(var code) = head.kind {
-            code.literal = ""
-            head.kind = .codeBlock(code)
-        }
+        let head = fence.head(source, showOpenLine: !hide)
         return GrowingBlock(head: head, content: .code(lines: fence.lines, openLine: hide ? nil : fence.openLine(source)))
     }
 

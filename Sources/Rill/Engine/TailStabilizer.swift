@@ -11,10 +11,17 @@ enum TailStabilizer {
     /// Characters that can begin a block marker (after indentation and `>`).
     private static let markerBytes: Set<UInt8> = Set("#|-*_+=`~<:0123456789".utf8)
 
-    /// Whether the incomplete `line` begins like a block marker and so deserves the probe.
+    /// Whether the incomplete `line` may still be read two ways and so deserves the probe: it
+    /// begins like a block marker and holds no letter yet. Once a letter follows the marker
+    /// (`- item`, `# Head`, `| a |`), one more character can no longer change what it is.
     static func mayBeAmbiguous(_ line: ArraySlice<UInt8>) -> Bool {
-        guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }) else { return false }
-        return markerBytes.contains(first)
+        guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }), markerBytes.contains(first) else {
+            return false
+        }
+        return !line.contains { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || byte >= 0x80
+        }
     }
 
     /// Whether the incomplete `line` is only digits (after indentation and `>`): it may become

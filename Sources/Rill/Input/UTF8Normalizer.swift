@@ -22,7 +22,12 @@ public struct UTF8Normalizer: Sendable {
     public mutating func normalize<C: Collection>(_ chunk: C, into output: inout [UInt8]) where C.Element == UInt8 {
         output.reserveCapacity(output.count + chunk.count + 3)
         for byte in chunk {
-            consume(byte, into: &output)
+            // Printable ASCII and line endings, the bulk of any text, go straight through.
+            if pending.isEmpty, byte >= 0x01, byte < 0x80 {
+                output.append(byte)
+            } else {
+                consume(byte, into: &output)
+            }
         }
     }
 

@@ -11,6 +11,9 @@ public struct LayoutContext: Hashable, Sendable {
     public var isPlain: Bool
     /// How many lists enclose the block being laid out (chooses the bullet).
     var listDepth = 0
+    /// Wraps of paragraphs kept between frames by a live view; nil for a one-off layout. Not
+    /// part of equality: it changes how fast lines are made, never which.
+    var wrapMemos: WrapMemos?
 
     /// Creates a context.
     public init(width: Int, theme: Theme = .dark, hyperlinks: Bool = false, isPlain: Bool = false) {
@@ -18,6 +21,19 @@ public struct LayoutContext: Hashable, Sendable {
         self.theme = theme
         self.hyperlinks = hyperlinks
         self.isPlain = isPlain
+    }
+
+    public static func == (lhs: LayoutContext, rhs: LayoutContext) -> Bool {
+        lhs.width == rhs.width && lhs.theme == rhs.theme && lhs.hyperlinks == rhs.hyperlinks
+            && lhs.isPlain == rhs.isPlain && lhs.listDepth == rhs.listDepth
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(theme)
+        hasher.combine(hyperlinks)
+        hasher.combine(isPlain)
+        hasher.combine(listDepth)
     }
 
     /// The same context, `columns` narrower (never below 1 column).

@@ -1,41 +1,63 @@
 /// A run of text in one style. Its text never contains a line break or a control character.
 public struct Span: Hashable, Sendable {
-    public var text: String
+    /// The text; changing it re-measures the span.
+    public var text: String {
+        didSet { width = DisplayWidth.of(text) }
+    }
     public var style: TextStyle
+    /// Display width in terminal columns, measured once.
+    public private(set) var width: Int
 
     /// Creates a span.
     public init(_ text: String, _ style: TextStyle = .plain) {
         self.text = text
         self.style = style
+        self.width = DisplayWidth.of(text)
     }
 
-    /// Display width in terminal columns.
-    public var width: Int { DisplayWidth.of(text) }
+    /// Creates a span whose width the caller has already measured.
+    init(_ text: String, _ style: TextStyle, width: Int) {
+        self.text = text
+        self.style = style
+        self.width = width
+    }
+
+    public static func == (lhs: Span, rhs: Span) -> Bool {
+        lhs.width == rhs.width && lhs.style == rhs.style && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(style)
+    }
 }
 
 /// One terminal line of styled spans, never wider than the width it was laid out for.
 public struct StyledLine: Hashable, Sendable {
-    public var spans: [Span]
+    public private(set) var spans: [Span]
+    /// Display width in terminal columns.
+    public private(set) var width: Int
 
     /// Creates a line from spans.
     public init(_ spans: [Span] = []) {
-        self.spans = spans
+        self.spans = []
+        self.width = 0
+        for span in spans { append(span) }
     }
 
     /// An empty line.
     public static let blank = StyledLine()
 
-    /// Display width in terminal columns.
-    public var width: Int { spans.reduce(0) { $0 + $1.width } }
-
     /// The line's text without styles.
     public var plainText: String { spans.map(\.text).joined() }
 
-    /// This line with `spans` added at the end, merging with the last span when styles match.
+    /// Adds `span` at the end, merging it with the last span when their styles match.
     public mutating func append(_ span: Span) {
         guard !span.text.isEmpty else { return }
+        width += span.width
         if let last = spans.last, last.style == span.style {
-            spans[spans.count - 1].text += span.text
+            let merged = Span(last.text + span.text, last.style, width: last.width + span.width)
+            spans[spans.count - 1] = merged
         } else {
             spans.append(span)
         }
@@ -43,8 +65,16 @@ public struct StyledLine: Hashable, Sendable {
 
     /// A line made of `prefix` followed by this line.
     public func prefixed(by prefix: [Span]) -> StyledLine {
-        var line = StyledLine()
-        for span in prefix + spans { line.append(span) }
+        var line = StyledLine(prefix)
+        for span in spans { line.append(span) }
         return line
+    }
+
+    public static func == (lhs: StyledLine, rhs: StyledLine) -> Bool {
+        lhs.width == rhs.width && lhs.spans == rhs.spans
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(spans)
     }
 }

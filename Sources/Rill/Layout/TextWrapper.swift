@@ -12,6 +12,8 @@ public enum TextWrapper {
         var character: Character
         var style: Int
         var width: Int
+        /// UTF-8 offset of the cluster in the spans' text joined.
+        var offset: Int
         var isSpace: Bool { character == " " }
     }
 
@@ -27,11 +29,105 @@ public enum TextWrapper {
         return wrapper.finish()
     }
 
+    /// What a wrap left behind, so that the next wrap of the same text grown at its end can
+    /// start from its last lines instead of the beginning.
+    public struct Memo: Sendable {
+        let spans: [Span]
+        let firstWidth: Int
+        let restWidth: Int
+        let lines: [StyledLine]
+        /// UTF-8 offset (in the spans' text joined) of each line's first character, or nil for a
+        /// line that does not start a soft wrap (the first, or one after a hard break).
+        let restartOffsets: [Int?]
+    }
+
+    /// Like ``wrap(_:width:continuationWidth:)``, reusing `memo` from a wrap of an earlier
+    /// version of the same text: greedy wrapping restarted at the start of a line gives that
+    /// line and the ones after it exactly, so only the lines from just before the first change
+    /// are wrapped again.
+    ///
+    /// - Complexity: O(text from the line before the first change), not O(all the text).
+    public static func wrap(_ spans: [Span], width: Int, memo: inout Memo?) -> [StyledLine] {
+        let width = max(1, width)
+        if let previous = memo, previous.firstWidth == width, previous.restWidth == width {
+            if previous.spans == spans { return previous.lines }
+            let common = commonPrefix(previous.spans, spans)
+            // The last line starting within the unchanged text, then one line back: a line's
+            // end depends on the first word of the line after it.
+            var line = previous.lines.count - 1
+            while line > 0, (previous.restartOffsets[line] ?? .max) > common { line -= 1 }
+            line -= 1
+            while line > 0, previous.restartOffsets[line] == nil { line -= 1 }
+            if line > 0, let offset = previous.restartOffsets[line] {
+                var wrapper = State(firstWidth: width, restWidth: width, continuing: true, baseOffset: offset)
+                for span in slice(spans, from: offset) { wrapper.add(span) }
+                let tail = wrapper.finishWithOffsets()
+                let lines = Array(previous.lines[..<line]) + tail.lines
+                memo = Memo(spans: spans, firstWidth: width, restWidth: width, lines: lines,
+                            restartOffsets: Array(previous.restartOffsets[..<line]) + tail.offsets)
+                return lines
+            }
+        }
+        var wrapper = State(firstWidth: width, restWidth: width)
+        for span in spans { wrapper.add(span) }
+        let result = wrapper.finishWithOffsets()
+        memo = Memo(spans: spans, firstWidth: width, restWidth: width, lines: result.lines, restartOffsets: result.offsets)
+        return result.lines
+    }
+
+    /// Length in UTF-8 bytes of the text two span lists share at their start, styles included.
+    private static func commonPrefix(_ a: [Span], _ b: [Span]) -> Int {
+        var length = 0
+        for (x, y) in zip(a, b) {
+            if x == y {
+                length += x.text.utf8.count
+                continue
+            }
+            guard x.style == y.style else { break }
+            for (p, q) in zip(x.text.utf8, y.text.utf8) {
+                guard p == q else { break }
+                length += 1
+            }
+            break
+        }
+        return length
+    }
+
+    /// The spans from UTF-8 offset `offset` of their joined text on.
+    private static func slice(_ spans: [Span], from offset: Int) -> [Span] {
+        var skipped = 0
+        var result: [Span] = []
+        for span in spans {
+            let count = span.text.utf8.count
+            if skipped + count <= offset {
+                skipped += count
+                continue
+            }
+            if skipped < offset {
+                let utf8 = span.text.utf8
+                let start = utf8.index(utf8.startIndex, offsetBy: offset - skipped)
+                result.append(Span(String(span.text[start...]), span.style))
+                skipped = offset
+            } else {
+                result.append(span)
+            }
+        }
+        return result
+    }
+
     private struct State {
         let firstWidth: Int
         let restWidth: Int
+        /// Whether this wrap continues an earlier one from the start of a line after a soft wrap.
+        let continuing: Bool
         /// The width of the line being filled.
-        var width: Int { lines.isEmpty ? firstWidth : restWidth }
+        var width: Int { lines.isEmpty && !continuing ? firstWidth : restWidth }
+        /// UTF-8 offset of the next character added.
+        var offset: Int
+        /// Where each finished line may be restarted from (see ``Memo``).
+        var restartOffsets: [Int?] = []
+        /// Whether the line being filled follows a soft wrap.
+        var afterSoftWrap: Bool
         var styles: [TextStyle] = []
         var lines: [StyledLine] = []
         var line: [Cell] = []
@@ -39,9 +135,12 @@ public enum TextWrapper {
         /// Where the current line may be cut: cells before it stay, the rest moves down.
         var breakAt: Int?
 
-        init(firstWidth: Int, restWidth: Int) {
+        init(firstWidth: Int, restWidth: Int, continuing: Bool = false, baseOffset: Int = 0) {
             self.firstWidth = firstWidth
             self.restWidth = restWidth
+            self.continuing = continuing
+            self.offset = baseOffset
+            self.afterSoftWrap = continuing
         }
 
         mutating func add(_ span: Span) {
@@ -52,37 +151,59 @@ public enum TextWrapper {
                 styles.append(span.style)
                 style = styles.count - 1
             }
+            if span.text.utf8.allSatisfy({ $0 < 0x80 }) {
+                // ASCII, the bulk of model output: one byte is one cluster of one column.
+                var previous: UInt8 = 0
+                for byte in span.text.utf8 {
+                    defer {
+                        previous = byte
+                        offset += 1
+                    }
+                    if byte == 0x0A {
+                        if previous != 0x0D { endLine(hard: true) }
+                        continue
+                    }
+                    if byte == 0x0D {
+                        endLine(hard: true)
+                        continue
+                    }
+                    add(Cell(character: Character(Unicode.Scalar(byte)), style: style,
+                             width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset))
+                }
+                return
+            }
             for character in span.text {
+                defer { offset += character.utf8.count }
                 if character == "\n" || character == "\r\n" {
-                    endLine()
+                    endLine(hard: true)
                     continue
                 }
                 let columns = DisplayWidth.of(character)
                 if columns > min(firstWidth, restWidth) {
                     // A wide character on a one-column line cannot be shown: mark its place.
-                    add(Cell(character: "…", style: style, width: 1))
+                    add(Cell(character: "…", style: style, width: 1, offset: offset))
                 } else {
-                    add(Cell(character: character, style: style, width: columns))
+                    add(Cell(character: character, style: style, width: columns, offset: offset))
                 }
             }
         }
 
         mutating func add(_ cell: Cell) {
             let atLineStart = line.isEmpty
-            if cell.isSpace, atLineStart, !lines.isEmpty { return }  // no spaces opening a wrapped line
+            if cell.isSpace, atLineStart, !lines.isEmpty || continuing { return }  // no spaces opening a wrapped line
             if let previous = line.last, !cell.isSpace, previous.isSpace || TextWrapper.mayBreak(before: cell, after: previous) {
                 breakAt = line.count
             }
             if lineWidth + cell.width > width {
                 if cell.isSpace {
-                    endLine()  // the space is the break
+                    endLine(hard: false)  // the space is the break
                     return
                 }
                 if let index = breakAt, index > 0 {
                     cut(at: index)
                 }
                 if lineWidth + cell.width > width, !line.isEmpty {
-                    endLine()  // no break opportunity left: break the word hard
+                    endLine(hard: false)  // no break opportunity left: break the word hard
                 }
             }
             line.append(cell)
@@ -92,6 +213,7 @@ public enum TextWrapper {
         /// Ends the line at `index` and carries the cells after it (minus leading spaces) down.
         mutating func cut(at index: Int) {
             emit(line[..<index])
+            afterSoftWrap = true
             var rest = index
             while rest < line.count, line[rest].isSpace { rest += 1 }
             line.removeSubrange(0..<rest)
@@ -109,14 +231,16 @@ public enum TextWrapper {
                     fit += 1
                 }
                 emit(line[..<fit])
+                afterSoftWrap = true
                 line.removeSubrange(0..<fit)
                 lineWidth -= columns
                 breakAt = nil
             }
         }
 
-        mutating func endLine() {
+        mutating func endLine(hard: Bool = true) {
             emit(line[...])
+            afterSoftWrap = !hard
             line.removeAll(keepingCapacity: true)
             lineWidth = 0
             breakAt = nil
@@ -124,26 +248,41 @@ public enum TextWrapper {
 
         /// Appends a finished line, trailing spaces removed, cells grouped into spans by style.
         mutating func emit(_ cells: ArraySlice<Cell>) {
+            // A line that follows a soft wrap can be wrapped again from its first character.
+            restartOffsets.append(afterSoftWrap ? cells.first?.offset : nil)
             var end = cells.endIndex
             while end > cells.startIndex, cells[end - 1].isSpace { end -= 1 }
             var out = StyledLine()
-            var run = ""
+            var run: [UInt8] = []
+            var runWidth = 0
             var runStyle = -1
+            func flush() {
+                if !run.isEmpty {
+                    out.append(Span(String(decoding: run, as: UTF8.self), styles[runStyle], width: runWidth))
+                }
+                run.removeAll(keepingCapacity: true)
+                runWidth = 0
+            }
             for cell in cells[cells.startIndex..<end] {
                 if cell.style != runStyle {
-                    if !run.isEmpty { out.append(Span(run, styles[runStyle])) }
-                    run = ""
+                    flush()
                     runStyle = cell.style
                 }
-                run.append(cell.character)
+                run.append(contentsOf: cell.character.utf8)
+                runWidth += cell.width
             }
-            if !run.isEmpty { out.append(Span(run, styles[runStyle])) }
+            flush()
             lines.append(out)
         }
 
         mutating func finish() -> [StyledLine] {
-            if !line.isEmpty || lines.isEmpty { endLine() }
+            if !line.isEmpty || (lines.isEmpty && !continuing) { endLine() }
             return lines
+        }
+
+        mutating func finishWithOffsets() -> (lines: [StyledLine], offsets: [Int?]) {
+            let lines = finish()
+            return (lines, restartOffsets)
         }
     }
 

@@ -39,7 +39,7 @@ extension BlockParts {
                 ? ListMarker.number(style.start + position, delimiter: style.delimiter,
                                     digits: ListLayout.numberDigits(start: style.start))
                 : ListMarker.bullet(depth: context.listDepth)
-            var laidOut = ListLayout.layoutItem(item, marker: marker, in: inner, open: open)
+            let laidOut = ListLayout.layoutItem(item, marker: marker, in: inner, open: open)
             return position > 0 && item.followsBlankLine ? laidOut.separated() : laidOut
         case .quote:
             let gutterStyle = context.theme.quoteGutter

@@ -24,7 +24,9 @@ struct BlockParts {
     let incompleteFrom: Int
     private let finalChildren: [Block]
     private let openChildren: [Block]
-    private let codeLines: [Substring]
+    private let codeLines: CodeLines
+    /// Children before the first child part (a table's header row, which is in the head).
+    private var childOffset = 0
     /// How many code lines are complete, for a code block the engine grows line by line.
     private let completeCodeLines: Int?
 
@@ -40,25 +42,26 @@ struct BlockParts {
         case .list(let style):
             shape = .list(style)
             finalChildren = block.children
-            codeLines = []
+            codeLines = .split([])
         case .blockQuote:
             shape = .quote
             finalChildren = block.children
-            codeLines = []
+            codeLines = .split([])
         case .table:
             shape = .table
-            finalChildren = Array(block.children.dropFirst())
-            codeLines = []
+            finalChildren = block.children
+            childOffset = 1
+            codeLines = .split([])
         case .codeBlock(let code):
             shape = .code(code)
             finalChildren = []
             var literal = code.literal[...]
             if literal.hasSuffix("\n") { literal = literal.dropLast() }
-            codeLines = code.literal.isEmpty ? [] : literal.split(separator: "\n", omittingEmptySubsequences: false)
+            codeLines = .split(code.literal.isEmpty ? [] : literal.split(separator: "\n", omittingEmptySubsequences: false))
         default:
             shape = .single
             finalChildren = []
-            codeLines = []
+            codeLines = .split([])
         }
     }
 
@@ -70,18 +73,16 @@ struct BlockParts {
         switch growing.content {
         case .children(let final, let open):
             var head = growing.head
-            head.children = growing.head.children
+            self.finalChildren = final
             if case .table = growing.head.kind {
-                // The header row is the table's first final child; keep it with the head.
+                // The header row is the table's first final child; it goes with the head.
                 head.children = Array(final.prefix(1))
-                self.finalChildren = Array(final.dropFirst())
-            } else {
-                self.finalChildren = final
+                self.childOffset = 1
             }
             self.head = head
             self.openChildren = open
             self.completeCodeLines = nil
-            self.codeLines = []
+            self.codeLines = .split([])
             switch growing.head.kind {
             case .list(let style): shape = .list(style)
             case .table: shape = .table
@@ -92,9 +93,7 @@ struct BlockParts {
             self.finalChildren = []
             self.openChildren = []
             self.completeCodeLines = lines.count
-            var all = lines.map { $0[...] }
-            if let openLine { all.append(openLine[...]) }
-            self.codeLines = all
+            self.codeLines = .growing(lines, open: openLine)
             if case .codeBlock(let code) = growing.head.kind { shape = .code(code) } else { shape = .single }
         }
     }
@@ -102,16 +101,38 @@ struct BlockParts {
     /// Number of child parts.
     var childCount: Int {
         if case .code = shape { return codeLines.count }
-        return finalChildren.count + openChildren.count
+        return max(0, finalChildren.count + openChildren.count - childOffset)
     }
 
     /// The child block at `index` (not for code blocks).
     func child(_ index: Int) -> Block {
-        index < finalChildren.count ? finalChildren[index] : openChildren[index - finalChildren.count]
+        let position = index + childOffset
+        return position < finalChildren.count ? finalChildren[position] : openChildren[position - finalChildren.count]
     }
 
     /// The code line at `index`.
     func codeLine(_ index: Int) -> Substring { codeLines[index] }
+
+    /// A code block's lines: split from a whole literal, or the engine's growing lines as they are
+    /// (no copy per frame).
+    enum CodeLines {
+        case split([Substring])
+        case growing([String], open: String?)
+
+        var count: Int {
+            switch self {
+            case .split(let lines): lines.count
+            case .growing(let lines, let open): lines.count + (open == nil ? 0 : 1)
+            }
+        }
+
+        subscript(index: Int) -> Substring {
+            switch self {
+            case .split(let lines): return lines[index]
+            case .growing(let lines, let open): return index < lines.count ? lines[index][...] : (open ?? "")[...]
+            }
+        }
+    }
 
     /// Whether the block has children laid out one by one.
     var isSplit: Bool {

@@ -1,62 +1,124 @@
 /// Keeps the live region on screen in step with a list of lines, writing only what changed.
 ///
-/// The cursor rests at column 0 of the row just below the live region. A frame moves up to the
-/// first line that differs (never further than the region's top), rewrites changed lines only —
-/// and when the old line is a prefix of the new one, only the new suffix — skips unchanged ones,
-/// and erases only to the right of or below what it rewrote. Committing lines drops them from
-/// the top of the region: they stay on screen and scroll into scrollback, never touched again.
+/// The cursor rests at the end of the last line drawn, so the commonest change while a model
+/// writes — new text at the end of the last line, or a new line below it — is written as just
+/// that text: no cursor movement, no erasure, no synchronized-output brackets (an append at the
+/// cursor cannot tear). Any other change moves up to the first line that differs (never further
+/// than the region's top), rewrites changed lines only — and when an old line is a prefix of the
+/// new one, only the new suffix — skips unchanged ones, and erases only to the right of or below
+/// what it rewrote, inside synchronized output (DEC mode 2026).
+///
+/// Committing lines drops them from the top of the region: they stay on screen and scroll into
+/// scrollback, never touched again.
 public struct LivePainter: Sendable {
     private let encoder: ANSIEncoder
     /// The live lines currently on screen, top first.
     public private(set) var drawn: [StyledLine] = []
+    /// Whether the cursor is at the end of a line (the last drawn, or the last committed when
+    /// nothing is drawn) rather than at the start of an empty row.
+    private var cursorAtLineEnd = false
 
-    /// Creates a painter with an empty live region.
+    /// Creates a painter with an empty live region, the cursor at the start of a line.
     public init(encoder: ANSIEncoder) {
         self.encoder = encoder
     }
 
-    /// Bytes that make the live region show `lines` (empty when nothing changed).
+    /// What one paint produced: the bytes, and whether they only append at the cursor.
+    public struct Paint: Sendable {
+        public var bytes: [UInt8] = []
+        /// True when the bytes only add text at the cursor (no movement, no erasure).
+        public var isAppend = true
+    }
+
+    /// Bytes that make the live region show `lines` (empty when nothing changed). Afterwards the
+    /// cursor is at the end of the last line.
     ///
     /// - Complexity: O(size of the changed lines); unchanged lines cost one comparison each.
-    public mutating func paint(_ lines: [StyledLine]) -> [UInt8] {
+    public mutating func paint(_ lines: [StyledLine]) -> Paint {
         var first = 0
         while first < drawn.count, first < lines.count, drawn[first] == lines[first] { first += 1 }
-        if first == drawn.count, first == lines.count { return [] }
+        var paint = Paint()
+        if first == drawn.count, first == lines.count { return paint }
+        defer { drawn = lines }
 
-        var out: [UInt8] = TerminalSequences.up(drawn.count - first)
-        var pendingDown = 0
+        // Appending: new text at the end of the last line, new lines below it.
+        if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd,
+           let write = Self.extensionWrite(of: lines[first], from: drawn[first]) {
+            // New text over the line's padding needs the cursor moved back first.
+            if write.column != drawn[first].width {
+                paint.bytes += TerminalSequences.column(write.column)
+                if lines.count > drawn.count { paint.isAppend = false }
+            }
+            encoder.encode(write.text, into: &paint.bytes)
+            if write.column != drawn[first].width {
+                paint.bytes += TerminalSequences.column(lines[first].width)
+            }
+            appendRows(lines[(first + 1)...], into: &paint.bytes)
+            return paint
+        }
+        if first == drawn.count {
+            appendRows(lines[first...], into: &paint.bytes)
+            return paint
+        }
+
+        // Rewriting: from the first line that differs.
+        paint.isAppend = false
+        let rows = drawn.count
+        var current = rows - 1  // the cursor is on the last drawn row
+        func move(to row: Int) {
+            if row <= rows - 1 {
+                paint.bytes += TerminalSequences.carriageReturn
+                paint.bytes += row < current ? TerminalSequences.up(current - row) : TerminalSequences.down(row - current)
+            } else {
+                // A new row below the region: create it by a line feed (scrolling if need be).
+                paint.bytes += TerminalSequences.down(max(0, rows - 1 - current))
+                paint.bytes += TerminalSequences.newline
+            }
+            current = row
+        }
         for index in first..<lines.count {
             let new = lines[index]
-            if index < drawn.count {
+            if index < rows, drawn[index] == new { continue }
+            move(to: index)
+            if index < rows {
                 let old = drawn[index]
-                if old == new {
-                    pendingDown += 1
-                    continue
-                }
-                out += TerminalSequences.down(pendingDown)
-                pendingDown = 0
-                if let suffix = Self.suffix(of: new, extending: old) {
-                    out += TerminalSequences.column(old.width)
-                    encoder.encode(suffix, into: &out)
+                if let write = Self.extensionWrite(of: new, from: old) {
+                    paint.bytes += TerminalSequences.column(write.column)
+                    encoder.encode(write.text, into: &paint.bytes)
                 } else {
-                    encoder.encode(new, into: &out)
-                    if old.width > new.width { out += TerminalSequences.eraseLineRight }
+                    encoder.encode(new, into: &paint.bytes)
+                    if old.width > new.width { paint.bytes += TerminalSequences.eraseLineRight }
                 }
             } else {
-                out += TerminalSequences.down(pendingDown)
-                pendingDown = 0
-                encoder.encode(new, into: &out)
+                encoder.encode(new, into: &paint.bytes)
             }
-            out += TerminalSequences.newline
         }
-        if lines.count < drawn.count {
-            out += TerminalSequences.down(pendingDown)
-            out += TerminalSequences.eraseBelow
-        } else {
-            out += TerminalSequences.down(pendingDown)
+        if lines.count < rows {
+            // Clear the rows left below, then come back to the end of the last line.
+            move(to: lines.count)
+            paint.bytes += TerminalSequences.eraseBelow
+            if lines.isEmpty {
+                cursorAtLineEnd = false
+                return paint
+            }
+            move(to: lines.count - 1)
+            paint.bytes += TerminalSequences.column(lines[lines.count - 1].width)
+        } else if current != lines.count - 1 {
+            // Unchanged rows at the bottom: end on the last one, at its end.
+            move(to: lines.count - 1)
+            paint.bytes += TerminalSequences.column(lines[lines.count - 1].width)
         }
-        drawn = lines
-        return out
+        cursorAtLineEnd = true
+        return paint
+    }
+
+    /// Writes `lines` on new rows after the cursor.
+    private mutating func appendRows(_ lines: ArraySlice<StyledLine>, into bytes: inout [UInt8]) {
+        for line in lines {
+            if cursorAtLineEnd { bytes += TerminalSequences.newline }
+            encoder.encode(line, into: &bytes)
+            cursorAtLineEnd = true
+        }
     }
 
     /// Drops the top `count` lines from the live region: they are committed to scrollback.
@@ -64,24 +126,68 @@ public struct LivePainter: Sendable {
         drawn.removeFirst(min(max(0, count), drawn.count))
     }
 
+    /// Bytes that end the output on a fresh line (after the last frame).
+    public mutating func finishLine() -> [UInt8] {
+        guard cursorAtLineEnd else { return [] }
+        cursorAtLineEnd = false
+        return TerminalSequences.newline
+    }
+
     /// Forgets the live region after the terminal changed size: moves to its top (at most
     /// `maxRows` up, the rest is left as committed) and erases below, so the next paint draws
     /// it afresh. Returns the bytes and how many lines were given up as committed.
     public mutating func reset(maxRows: Int) -> (bytes: [UInt8], abandoned: Int) {
-        let rows = min(drawn.count, max(0, maxRows))
-        let abandoned = drawn.count - rows
+        guard !drawn.isEmpty else { return ([], 0) }
+        let rows = min(drawn.count - 1, max(0, maxRows))
+        let abandoned = drawn.count - 1 - rows
         drawn = []
-        return (TerminalSequences.up(rows) + TerminalSequences.carriageReturn + TerminalSequences.eraseBelow, abandoned)
+        cursorAtLineEnd = false
+        return (TerminalSequences.carriageReturn + TerminalSequences.up(rows) + TerminalSequences.eraseBelow, abandoned)
+    }
+
+    /// How to bring a line from `old` to `new` by writing only new text: the column to write at
+    /// and what to write there. Either `old` is a prefix of `new` (same styles), or both end in
+    /// the same padding (a code band's background across the width) and the text before `new`'s
+    /// padding extends the text before `old`'s: the new text then overwrites padding already on
+    /// screen.
+    ///
+    /// Only for an `old` line of printable ASCII: the text is written at `old`'s width as Rill
+    /// measures it, and terminals disagree about the width of emoji sequences, variation
+    /// selectors and some scripts; a whole-line rewrite lets the terminal place every character.
+    static func extensionWrite(of new: StyledLine, from old: StyledLine) -> (column: Int, text: StyledLine)? {
+        guard old.spans.allSatisfy({ $0.text.unicodeScalars.allSatisfy(hasAgreedWidth) }) else { return nil }
+        if let suffix = suffix(of: new, extending: old) { return (old.width, suffix) }
+        guard old.width == new.width, let oldCore = unpadded(old), let newCore = unpadded(new),
+              let suffix = suffix(of: newCore, extending: oldCore) else { return nil }
+        return (oldCore.width, suffix)
+    }
+
+    /// Whether every terminal draws `scalar` one column wide: printable ASCII, Latin letters,
+    /// general punctuation, arrows, box drawing and block elements, and the markers Rill draws.
+    static func hasAgreedWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xA0..<0x300, 0x2010..<0x2028, 0x2030..<0x205F, 0x2190..<0x2200, 0x2500..<0x25A0: true
+        case 0x25A3, 0x25AA, 0x25E6, 0x2023, 0x2713, 0x2400..<0x2427: true  // ▣ ▪ ◦ ‣ ✓ control pictures
+        default: false
+        }
+    }
+
+    /// The line without the spaces that pad it with a background colour, if it has some.
+    private static func unpadded(_ line: StyledLine) -> StyledLine? {
+        guard var last = line.spans.last, last.style.background != nil else { return nil }
+        let utf8 = last.text.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        guard end < utf8.endIndex else { return nil }
+        var spans = line.spans
+        last.text = String(last.text[..<end])
+        if last.text.isEmpty { spans.removeLast() } else { spans[spans.count - 1] = last }
+        return StyledLine(spans)
     }
 
     /// The part of `new` after `old`, when `old` is exactly a prefix of `new` (same styles).
-    ///
-    /// Only for an `old` line of printable ASCII: the suffix is written after moving the cursor
-    /// to `old`'s width, and terminals disagree about the width of emoji sequences, variation
-    /// selectors and some scripts; a whole-line rewrite lets the terminal place every character.
     static func suffix(of new: StyledLine, extending old: StyledLine) -> StyledLine? {
-        guard !old.spans.isEmpty, new.spans.count >= old.spans.count,
-              old.spans.allSatisfy({ $0.text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) else { return nil }
+        guard !old.spans.isEmpty, new.spans.count >= old.spans.count else { return nil }
         let last = old.spans.count - 1
         for index in 0..<last where old.spans[index] != new.spans[index] { return nil }
         let oldLast = old.spans[last]

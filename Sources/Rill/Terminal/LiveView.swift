@@ -40,12 +40,15 @@ public struct LiveView: Sendable {
         var code: Substring?
         var open: OpenState?
         var planFixed: Bool
+        var plan: Int
         var index: Int
         var laidOut: LaidOutLines
         var awaitsDefinition: Bool
     }
 
     private var context: LayoutContext
+    /// The last table plan made, with what it was made from.
+    private var tablePlan: (head: Block, sample: [Block], sections: TableSections)?
     private var painter: LivePainter
     /// Rows of the screen; the live region holds at most `height - 1` lines.
     private var height: Int
@@ -56,6 +59,8 @@ public struct LiveView: Sendable {
 
     /// Creates a live view for a screen of `height` rows laid out with `context`.
     public init(context: LayoutContext, encoder: ANSIEncoder, height: Int) {
+        var context = context
+        context.wrapMemos = WrapMemos()
         self.context = context
         self.painter = LivePainter(encoder: encoder)
         self.height = max(2, height)
@@ -80,7 +85,7 @@ public struct LiveView: Sendable {
         var block = frontier.block
         while block < total {
             let parts = self.parts(of: block, in: stream, finalCount: finalCount, incomplete: incomplete)
-            let sections = parts.tableSections(in: context)
+            let sections = tableSections(parts)
             let anchor = parts.innerAnchor(incompleteFrom: incomplete)
             let partCount = parts.childCount + 2
             var part = block == frontier.block ? frontier.part : 0
@@ -122,15 +127,20 @@ public struct LiveView: Sendable {
             block += 1
         }
 
+        context.wrapMemos?.sweep()
         let start = min(frontier.line, lines.count)
-        var out = painter.paint(Array(lines[start...]))
+        let paint = painter.paint(Array(lines[start...]))
+        var out = paint.bytes
         if !out.isEmpty {
             statistics.framesPainted += 1
+            // An append at the cursor cannot tear; anything else is drawn as one synchronized frame.
+            if !paint.isAppend {
+                out = TerminalSequences.beginSynchronized + out + TerminalSequences.endSynchronized
+            }
             if !started {
                 out = TerminalSequences.hideCursor + out
                 started = true
             }
-            out = TerminalSequences.beginSynchronized + out + TerminalSequences.endSynchronized
         }
 
         var committed = max(start, settled)
@@ -149,9 +159,8 @@ public struct LiveView: Sendable {
     /// Bytes that leave the terminal usable when streaming stops, normally or not: attributes
     /// reset and the cursor shown, at the start of the line below the output.
     public mutating func close() -> [UInt8] {
-        guard started else { return [] }
+        let out = painter.finishLine() + (started ? ANSIEncoder.reset + TerminalSequences.showCursor : [])
         started = false
-        let out = ANSIEncoder.reset + TerminalSequences.showCursor
         statistics.bytesWritten += out.count
         return out
     }
@@ -162,6 +171,7 @@ public struct LiveView: Sendable {
         self.height = max(2, height)
         context.width = max(1, width)
         cache.removeAll()
+        tablePlan = nil
         let reset = painter.reset(maxRows: maxLiveLines)
         frontier.line += reset.abandoned
         statistics.bytesWritten += reset.bytes.count
@@ -169,6 +179,18 @@ public struct LiveView: Sendable {
     }
 
     // MARK: - Parts
+
+    /// The plan of a table's parts, made again only when its header or sampled rows changed.
+    private mutating func tableSections(_ parts: BlockParts) -> TableSections? {
+        guard case .table = parts.shape else { return nil }
+        let sample = (0..<min(parts.childCount, TableLayout.sampleRows)).map(parts.child)
+        var head = parts.head
+        head.children = Array(head.children.prefix(1))
+        if let cached = tablePlan, cached.head == head, cached.sample == sample { return cached.sections }
+        guard let sections = TableSections(table: parts.head, dataRows: sample, in: context) else { return nil }
+        tablePlan = (head, sample, sections)
+        return sections
+    }
 
     private func parts(of index: Int, in stream: MarkdownStream, finalCount: Int, incomplete: Int) -> BlockParts {
         if index < finalCount {
@@ -198,8 +220,8 @@ public struct LiveView: Sendable {
         statistics.layouts += 1
         let laidOut = parts.headLines(in: context, open: openKey, sections: nil)
         let awaits = parts.head.mayHoldUnresolvedReference
-        cache[key] = CacheEntry(child: parts.head, code: nil, open: openKey, planFixed: true, index: parts.index,
-                                laidOut: laidOut, awaitsDefinition: awaits)
+        cache[key] = CacheEntry(child: parts.head, code: nil, open: openKey, planFixed: true, plan: 0,
+                                index: parts.index, laidOut: laidOut, awaitsDefinition: awaits)
         return (laidOut, awaits)
     }
 
@@ -216,15 +238,16 @@ public struct LiveView: Sendable {
             return state
         }
         let planFixed = sections.map { parts.planIsSettled($0) } ?? true
+        let plan = sections?.plan ?? 0
         if let entry = cache[key], entry.child == child, entry.code == code, entry.open == openKey,
-           entry.planFixed == planFixed, planFixed {
+           entry.planFixed == planFixed, entry.plan == plan {
             return (entry.laidOut, entry.awaitsDefinition)
         }
         statistics.layouts += 1
         let laidOut = parts.childLines(position, in: context, open: openKey, sections: sections)
         let awaits = child?.mayHoldUnresolvedReference ?? false
-        cache[key] = CacheEntry(child: child, code: code, open: openKey, planFixed: planFixed, index: parts.index,
-                                laidOut: laidOut, awaitsDefinition: awaits)
+        cache[key] = CacheEntry(child: child, code: code, open: openKey, planFixed: planFixed, plan: plan,
+                                index: parts.index, laidOut: laidOut, awaitsDefinition: awaits)
         return (laidOut, awaits)
     }
 

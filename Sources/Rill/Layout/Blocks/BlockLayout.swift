@@ -24,7 +24,7 @@ public enum BlockLayout {
     private static func layoutByKind(_ block: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
         switch block.kind {
         case .paragraph(let inlines):
-            let lines = ParagraphLayout.lines(for: inlines, in: context)
+            let lines = ParagraphLayout.lines(for: inlines, id: open == nil ? nil : block.id, in: context)
             // An open paragraph can still become a setext heading or gain a table header, and
             // delimiters opened in it can still close: none of its lines is settled yet.
             return open == nil ? LaidOutLines(closed: lines) : LaidOutLines(lines: lines, stableCount: 0)

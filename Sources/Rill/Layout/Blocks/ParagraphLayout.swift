@@ -1,7 +1,11 @@
 /// A paragraph: its inlines, styled, reflowed and wrapped to the width.
 enum ParagraphLayout {
-    static func lines(for inlines: [Inline], in context: LayoutContext) -> [StyledLine] {
+    /// The paragraph's lines; `id` lets a live view reuse the wrap of its previous version.
+    static func lines(for inlines: [Inline], id: BlockID? = nil, in context: LayoutContext) -> [StyledLine] {
         let spans = InlineStyler.spans(inlines, base: context.theme.text, in: context)
+        if let id, let memos = context.wrapMemos {
+            return memos.wrap(spans, width: context.width, id: id)
+        }
         return TextWrapper.wrap(spans, width: context.width)
     }
 }

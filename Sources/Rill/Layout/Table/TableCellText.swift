@@ -1,5 +1,5 @@
 /// One cell's content as styled spans, with the measures column sizing needs.
-struct TableCellText {
+struct TableCellText: Sendable {
     /// The cell's spans (control characters already replaced by placeholders).
     let spans: [Span]
     /// The style of the cell's padding: the style its text starts from.

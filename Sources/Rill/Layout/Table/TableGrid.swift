@@ -12,6 +12,14 @@
 /// the first data row, and rules between rows only when ``ruleBetweenRows`` (set when a
 /// sampled row wraps, so where one row ends stays visible).
 struct TableGrid: TableShape {
+    func hashPlan(into hasher: inout Hasher) {
+        hasher.combine(0)
+        hasher.combine(widths)
+        hasher.combine(alignments)
+        hasher.combine(ruleBetweenRows)
+        hasher.combine(borderStyle)
+    }
+
     /// Content width of each column, padding excluded.
     let widths: [Int]
     /// One alignment per column.

@@ -15,6 +15,16 @@
 /// the records' extent (it is left out below 4 columns), and a light rule separates records.
 /// All of it depends on the header and the width only, so every record is laid out on its own.
 struct TableRecords: TableShape {
+    func hashPlan(into hasher: inout Hasher) {
+        hasher.combine(1)
+        hasher.combine(width)
+        hasher.combine(valueColumn)
+        hasher.combine(hasGutter)
+        hasher.combine(contentWidth)
+        hasher.combine(borderStyle)
+        for label in labels { hasher.combine(label.spans) }
+    }
+
     /// Total width to fill.
     let width: Int
     /// One label per column: the header cells (empty cells when there is no header).

@@ -3,13 +3,16 @@
 ///
 /// The plan comes from the header and the first ``TableLayout/sampleRows`` data rows, exactly as
 /// ``TableLayout/layout(_:in:)`` makes it, so the sections joined are that layout's lines.
-public struct TableSections {
+public struct TableSections: Sendable {
     private let shape: any TableShape
     private let columns: Int
     private let context: LayoutContext
     /// Whether the plan can no longer change: the sample is full (every later row is laid out
     /// with the same widths).
     public let isFixed: Bool
+    /// Equal for equal plans: a row laid out under one plan looks the same under another with
+    /// the same value.
+    public let plan: Int
 
     /// Plans the table whose header row and data rows are given (only the first
     /// ``TableLayout/sampleRows`` data rows are read). Returns nil for a block that is no table.
@@ -35,6 +38,10 @@ public struct TableSections {
         self.columns = count
         self.context = context
         self.isFixed = sample.count == TableLayout.sampleRows
+        var hasher = Hasher()
+        shape.hashPlan(into: &hasher)
+        hasher.combine(count)
+        self.plan = hasher.finalize()
     }
 
     /// Top border and header.

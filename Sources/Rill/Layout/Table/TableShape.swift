@@ -4,7 +4,7 @@
 /// data row (or ``emptyLines()`` when there is none), then ``closingLines()`` once it is final.
 /// Each part depends only on the plan and its own row, which is what makes the layout
 /// prefix-stable.
-protocol TableShape {
+protocol TableShape: Sendable {
     /// The lines above the first data row (top border, header).
     func openingLines() -> [StyledLine]
     /// The lines of data row `index` (0-based), including any rule above it.
@@ -13,4 +13,7 @@ protocol TableShape {
     func emptyLines() -> [StyledLine]
     /// The lines below the last row (bottom border).
     func closingLines() -> [StyledLine]
+    /// Feeds everything a row's lines depend on besides the row itself: equal plans draw any
+    /// row the same.
+    func hashPlan(into hasher: inout Hasher)
 }

@@ -1,0 +1,116 @@
+import Rill
+
+/// How a renderer reacts to new text: Rill itself, or a simpler strategy to compare with.
+enum Strategy: String, CaseIterable {
+    /// Rill: finality below the top level, part-by-part layout and painting.
+    case rill
+    /// Re-parse from the last top-level block each frame (what Textual's `MarkdownStream` does),
+    /// with Rill's layout and painting: one huge block makes every frame cost its whole size.
+    case topLevel = "top-level re-parse"
+    /// Re-parse and lay out the whole document each frame (what a `rich` `Live` view does).
+    case wholeDocument = "whole document"
+}
+
+/// The figures of one streamed run.
+struct StreamRun {
+    var cpu: UInt64 = 0
+    var frameCPU: [UInt64] = []
+    /// Bytes received when each frame ran.
+    var framePositions: [Int] = []
+    var bytesWritten = 0
+    var linesCommittedEarly = 0
+}
+
+/// Streams inputs the way `rill` does on a 100×40 terminal, timing every frame.
+enum Runner {
+    static let width = 100
+    static let height = 40
+    static let context = LayoutContext(width: width, theme: .dark)
+    static let encoder = ANSIEncoder(depth: .palette)
+
+    /// The floor: parse the whole document once, lay it out, encode it. Returns CPU ns and the
+    /// batch render's bytes.
+    static func oneShot(_ bytes: [UInt8]) -> (cpu: UInt64, bytes: Int) {
+        var output = 0
+        let cpu = CPUClock.measure {
+            let blocks = MarkdownStream.parse(bytes)
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(bytes.count * 2)
+            for line in DocumentLayout.lines(for: blocks, in: context) {
+                encoder.encode(line, into: &encoded)
+                encoded.append(0x0A)
+            }
+            output = encoded.count
+        }
+        return (cpu, output)
+    }
+
+    /// Streams `bytes` in `pieces`, one frame per piece, through the engine and the live view.
+    /// `sampleEvery` times only every n-th frame (for strategies too slow to run fully; the
+    /// others still run, untimed).
+    static func stream(_ bytes: [UInt8], pieces: [Range<Int>], strategy: Strategy = .rill) -> StreamRun {
+        var run = StreamRun()
+        run.frameCPU.reserveCapacity(pieces.count)
+        switch strategy {
+        case .rill, .topLevel:
+            var stream = MarkdownStream()
+            stream.growsIncrementally = strategy == .rill
+            var view = LiveView(context: context, encoder: encoder, height: height)
+            let start = CPUClock.now()
+            for piece in pieces {
+                let frameStart = CPUClock.now()
+                stream.append(bytes[piece])
+                stream.advance()
+                run.bytesWritten += view.frame(stream).count
+                run.frameCPU.append(CPUClock.now() - frameStart)
+                run.framePositions.append(piece.upperBound)
+            }
+            stream.finish()
+            run.bytesWritten += view.frame(stream).count + view.close().count
+            run.cpu = CPUClock.now() - start
+            run.linesCommittedEarly = view.statistics.linesCommittedEarly
+        case .wholeDocument:
+            let start = CPUClock.now()
+            for piece in pieces {
+                let frameStart = CPUClock.now()
+                let blocks = MarkdownStream.parse(bytes[..<piece.upperBound])
+                let lines = DocumentLayout.lines(for: blocks, in: context)
+                // Repaint the last screenful, as a live view that redraws everything would.
+                var encoded: [UInt8] = []
+                for line in lines.suffix(height - 1) {
+                    encoder.encode(line, into: &encoded)
+                    encoded.append(0x0A)
+                }
+                run.bytesWritten += encoded.count
+                run.frameCPU.append(CPUClock.now() - frameStart)
+                run.framePositions.append(piece.upperBound)
+            }
+            run.cpu = CPUClock.now() - start
+        }
+        return run
+    }
+
+    /// Fixed pieces of `size` bytes.
+    static func fixed(_ bytes: [UInt8], _ size: Int) -> [Range<Int>] {
+        ReplayChunker.ranges(of: bytes, mode: .fixed(size))
+    }
+
+    /// Token-like pieces arriving at `tokensPerSecond`, coalesced into frames at `fps`: each
+    /// frame takes every token that arrived since the last one.
+    static func coalesced(_ bytes: [UInt8], tokensPerSecond: Double = 1000, fps: Double = 60) -> [Range<Int>] {
+        let tokens = ReplayChunker.ranges(of: bytes, mode: .tokens(seed: 1))
+        var frames: [Range<Int>] = []
+        var frameStart = 0
+        var frameIndex = 0
+        for (index, token) in tokens.enumerated() {
+            let frame = Int(Double(index) / tokensPerSecond * fps)
+            if frame != frameIndex, token.lowerBound > frameStart {
+                frames.append(frameStart..<token.lowerBound)
+                frameStart = token.lowerBound
+                frameIndex = frame
+            }
+        }
+        if frameStart < bytes.count { frames.append(frameStart..<bytes.count) }
+        return frames
+    }
+}
