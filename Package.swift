@@ -29,7 +29,8 @@ let package = Package(
         .executableTarget(name: "rill-bench", dependencies: ["Rill"], path: "Benchmarks/RillBench"),
         // Shared test helpers: Corpus access, the one-shot oracle, a random document generator.
         .target(name: "RillTestSupport", dependencies: ["Rill"], path: "Tests/RillTestSupport"),
-        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"]),
+        // Snapshot files are read at run time from the source tree, not bundled.
+        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"], exclude: ["Layout/__Snapshots__"]),
         .testTarget(name: "RillCLITests", dependencies: ["RillCLI", "Rill", "RillTestSupport"]),
     ]
 )

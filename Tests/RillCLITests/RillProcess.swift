@@ -24,8 +24,20 @@ enum RillProcess {
         }
     }
 
+    /// Variables that change how `rill` looks: unset for every run, so the caller's terminal
+    /// does not leak into a test; a test sets the ones it is about.
+    static let presentationVariables = ["TERM", "COLUMNS", "NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE", "COLORTERM",
+                                        "COLORFGBG", "TERM_PROGRAM", "VTE_VERSION", "WT_SESSION", "KONSOLE_VERSION", "TMUX"]
+
+    /// This process's environment without ``presentationVariables``, plus `overrides`.
+    static func environment(_ overrides: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in presentationVariables { environment[name] = nil }
+        return environment.merging(overrides) { $1 }
+    }
+
     /// Runs `rill arguments`, standard input from `input` (or empty), output collected in files.
-    static func run(_ arguments: [String], input: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], input: URL? = nil, environment: [String: String]? = nil) throws -> Result {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("rill-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,6 +49,7 @@ enum RillProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = Self.environment(environment) }
         process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         let stdout = try FileHandle(forWritingTo: out), stderr = try FileHandle(forWritingTo: err)
         process.standardOutput = stdout

@@ -57,7 +57,7 @@ public enum InlineStyler {
                     var linkStyle = style.merged(with: theme.link)
                     if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
                     let shown = children.plainText
-                    let trailer: Span? = context.hyperlinks || destination.isEmpty || destination == shown
+                    let trailer: Span? = context.hyperlinks || destination.isEmpty || isTarget(destination, shownAs: shown)
                         ? nil
                         : Span(" (" + ControlCharacters.visible(destination) + ")", style.merged(with: theme.linkTarget))
                     push(children, linkStyle, after: trailer)
@@ -76,5 +76,11 @@ public enum InlineStyler {
             }
         }
         return spans
+    }
+
+    /// Whether link text `shown` already says where the link goes: it is the destination, or
+    /// the destination without the scheme a bare `www.` or e-mail autolink gets.
+    static func isTarget(_ destination: String, shownAs shown: String) -> Bool {
+        destination == shown || ["http://", "https://", "mailto:"].contains { destination == $0 + shown }
     }
 }

@@ -96,3 +96,63 @@ extension RillTests.Layout.DisplayWidthTests {
         }
     }
 }
+
+/// More of the width table: the cases terminals and libraries most often disagree on.
+extension RillTests.Layout.DisplayWidthTests {
+    @Test(arguments: [
+        // CJK beyond the basic block: Extension B, compatibility ideographs, Bopomofo, symbols, small kana.
+        ("𠀋", 2), ("𪚲", 2), ("豈", 2), ("ㄅㄆ", 4), ("〆", 2), ("ゃゅょ", 6), ("㍿", 2), ("〜", 2),
+        // Mixed with ASCII and fullwidth punctuation.
+        ("東京Tokyo", 9), ("「引用」", 8),
+    ])
+    func moreCJK(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        // Compatibility jamo are wide; halfwidth Hangul is narrow; a syllable plus a combining mark stays 2.
+        ("ㄱㄴ", 4), ("ᄀ", 2), ("ﾡﾢ", 2), ("한\u{302}", 2), ("\u{1100}\u{1161}\u{11A8}\u{302}", 2),
+    ])
+    func moreHangul(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        ("ａｂｃ", 6), ("＠", 2), ("￦", 2), ("￠￡", 4), ("｡", 1), ("ｰ", 1), ("Ｗ\u{308}", 2),
+    ])
+    func moreFullwidthAndHalfwidthForms(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        // Every skin tone, on its own and on a hand; a toned person in a ZWJ sequence.
+        ("👋🏻", 2), ("👋🏼", 2), ("👋🏽", 2), ("👋🏾", 2), ("👋🏿", 2), ("🏽", 2),
+        ("👩🏾‍🚀", 2), ("🏃🏽‍♀️", 2), ("👨🏿‍🦰", 2), ("🧑🏻‍🤝‍🧑🏿", 2), ("👩🏽‍❤️‍💋‍👨🏿", 2),
+        // Families of two to four, with and without skin tones.
+        ("👩‍👧", 2), ("👩‍👩‍👦", 2), ("👨‍👨‍👧‍👧", 2), ("👨🏻‍👩🏽‍👧🏿", 2), ("👪", 2),
+        // Families next to text.
+        ("a👨‍👩‍👧‍👦b", 4), ("👨‍👩‍👧‍👦👨‍👩‍👧‍👦", 4),
+    ])
+    func skinTonesAndFamilies(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        ("🇺🇳", 2), ("🇩🇪🇫🇷🇬🇧", 6), ("a🇫🇷b", 4), ("🏴‍☠️", 2), ("🏳️", 2), ("🏴󠁧󠁢󠁷󠁬󠁳󠁿", 2), ("🏴󠁧󠁢󠁥󠁮󠁧󠁿🏴󠁧󠁢󠁳󠁣󠁴󠁿", 4),
+    ])
+    func moreFlags(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test(arguments: [
+        // Stacked marks, decomposed Vietnamese, Hebrew points, Arabic harakat, an enclosing circle.
+        ("e\u{323}\u{302}", 1), ("ệ", 1), ("Vie\u{323}\u{302}t", 4), ("שָׁלוֹם", 4), ("بَ", 1), ("a\u{20DD}", 1),
+        // Marks on wide characters add nothing.
+        ("中\u{301}", 2), ("日\u{308}\u{330}", 2), ("👍\u{301}", 2),
+        // A mark with nothing before it is its own cluster of no width.
+        ("\u{301}a", 1),
+    ])
+    func moreCombiningMarks(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+}

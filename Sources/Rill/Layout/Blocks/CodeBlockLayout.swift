@@ -44,9 +44,10 @@ enum CodeBlockLayout {
         return padded(top, to: context.width, band: band(context), context: context)
     }
 
-    /// The bottom corner, drawn once the block is closed.
+    /// The bottom corner, drawn once the block is closed; in colour the band runs under it too,
+    /// so the block ends square instead of with a sliver of background under the corner.
     static func bottomLine(in context: LayoutContext) -> StyledLine {
-        StyledLine([Span("╰─", gutterStyle(context))])
+        padded(StyledLine([Span("╰─", gutterStyle(context))]), to: context.width, band: band(context), context: context)
     }
 
     /// The screen lines of one line of code: behind the gutter, wrapped with a continuation mark.

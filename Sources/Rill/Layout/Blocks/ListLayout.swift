@@ -21,10 +21,11 @@ struct ListMarker {
 /// them (a blank line before an item that had one), never by cmark's list-wide tight flag, which
 /// a later item can flip and would force lines already shown to move.
 enum ListLayout {
-    /// Width of the number field: wide enough for the start number and at least 2, fixed when
-    /// the list starts so that item 10 does not shift items 1–9 (items beyond it grow the field).
+    /// Width of the number field: wide enough for the list's first ten numbers and at least 2,
+    /// fixed when the list starts, so that item 10 does not shift items 1–9 and item 100 of a
+    /// list from 98 does not shift 98 and 99 (numbers beyond grow the field).
     static func numberDigits(start: Int) -> Int {
-        max(2, String(start).count)
+        max(2, String(start + 9).count)
     }
 
     static func layout(_ list: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {

@@ -6,15 +6,20 @@ enum ColumnSizing {
     /// A long unbreakable word (a URL, a host name) keeps its column at most this wide; beyond
     /// it the word is broken hard rather than forcing the table into the fallback layout.
     static let wordLimit = 10
+    /// A word of the header keeps its column at least this wide (when the table fits at all):
+    /// a header names the column, and `Descriptio` / `n` reads worse than a narrower neighbour.
+    /// Longer header words are broken like any other.
+    static let headerWordLimit = 16
     /// In a table with a full sample of rows, more rows may follow, and a column of row
     /// numbers sampled as 1–8 must still hold 10 or 100: no column is narrower than this
     /// (when there is room).
     static let longTableHeadroom = 3
 
-    /// The narrowest width a column may take: its longest word (capped at ``wordLimit``), at
-    /// least ``minimumWidth``, never more than the natural width.
-    static func minimum(natural: Int, longestWord: Int) -> Int {
-        min(natural, max(minimumWidth, min(longestWord, wordLimit)))
+    /// The narrowest width a column may take: its longest word (capped at ``wordLimit``) and
+    /// its header's longest word (capped at ``headerWordLimit``), at least ``minimumWidth``,
+    /// never more than the natural width.
+    static func minimum(natural: Int, longestWord: Int, longestHeaderWord: Int = 0) -> Int {
+        min(natural, max(minimumWidth, min(longestWord, wordLimit), min(longestHeaderWord, headerWordLimit)))
     }
 
     /// Widths no wider than `natural`, no narrower than `minimum`, that add up to at most

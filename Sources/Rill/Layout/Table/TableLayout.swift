@@ -11,7 +11,8 @@
 ///
 /// **Fitting.** Columns take their natural width (widest sampled cell) when the table fits;
 /// otherwise the widest columns shrink first, down to a minimum per column (its longest word,
-/// at least 6 and at most 10 columns), and cells wrap inside their column. When even the minimums
+/// at least 6 and at most 10 columns, and no narrower than a header word of up to 16), and cells
+/// wrap inside their column. When even the minimums
 /// do not fit, each row becomes a record of `Header: value` lines. No line is ever wider than
 /// `context.width`.
 ///

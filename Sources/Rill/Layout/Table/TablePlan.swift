@@ -18,7 +18,10 @@ enum TablePlan {
                 longestWord[column] = max(longestWord[column], row[column].longestWord)
             }
         }
-        let minimum = zip(natural, longestWord).map { ColumnSizing.minimum(natural: $0, longestWord: $1) }
+        let minimum = (0..<columns).map { column in
+            ColumnSizing.minimum(natural: natural[column], longestWord: longestWord[column],
+                                 longestHeaderWord: header?[column].longestWord ?? 0)
+        }
         if sample.count == TableLayout.sampleRows {
             natural = natural.map { max($0, ColumnSizing.longTableHeadroom) }
         }

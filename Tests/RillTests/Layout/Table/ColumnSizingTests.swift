@@ -15,6 +15,14 @@ extension RillTests.Layout.ColumnSizingTests {
         #expect(ColumnSizing.minimum(natural: natural, longestWord: word) == expected)
     }
 
+    @Test(arguments: [
+        // natural, longest word, longest header word, minimum
+        (40, 3, 11, 11), (40, 12, 11, 11), (40, 3, 16, 16), (40, 3, 30, 16), (8, 3, 11, 8), (40, 3, 0, 6),
+    ])
+    func headerWordsRaiseTheMinimum(natural: Int, word: Int, headerWord: Int, expected: Int) {
+        #expect(ColumnSizing.minimum(natural: natural, longestWord: word, longestHeaderWord: headerWord) == expected)
+    }
+
     @Test func keepsNaturalWidthsThatFit() {
         #expect(ColumnSizing.fit(natural: [5, 30, 50], minimum: [5, 6, 6], available: 85) == [5, 30, 50])
         #expect(ColumnSizing.fit(natural: [5, 30, 50], minimum: [5, 6, 6], available: 200) == [5, 30, 50])

@@ -103,6 +103,15 @@ extension RillTests.Layout.TableFittingTests {
         ])
     }
 
+    @Test func keepsHeaderWordsWhole() {
+        // Squeezed to their minimums; "Description" would otherwise be cut after 10 columns.
+        let markdown = "| Feature | Description | Notes |\n|---|---|---|\n"
+            + "| Streaming | Renders markdown while the model is still writing it | See https://example.com/a/very/long/url |\n"
+        let lines = render(markdown, width: 40)
+        #expect(lines[1] == "│ Feature   │ Description │ Notes      │")
+        #expect(lines[3] == "│ Streaming │ Renders     │ See        │")
+    }
+
     @Test func fallsBackToRecordsWhenTheMinimumWidthsDoNotFit() {
         let markdown = "| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n| alpha | beta | gamma | delta | epsilon | zeta |\n"
         #expect(render(markdown, width: 49).first?.hasPrefix("┌───────┬") == true)

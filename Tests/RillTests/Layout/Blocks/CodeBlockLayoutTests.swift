@@ -1,0 +1,30 @@
+@testable import Rill
+import Testing
+
+extension RillTests.Layout {
+    /// Code blocks: the gutter, the language label, the band, wrapped lines.
+    @Suite struct CodeBlockLayoutTests {}
+}
+
+extension RillTests.Layout.CodeBlockLayoutTests {
+    static func lines(_ markdown: String, _ context: LayoutContext) -> [StyledLine] {
+        DocumentLayout.lines(for: MarkdownStream.parse(Array(markdown.utf8)), in: context)
+    }
+
+    @Test("In colour every line of a closed code block, the bottom corner too, is a band across the width",
+          arguments: [12, 40, 80])
+    func bandIsSquare(width: Int) {
+        let lines = Self.lines("```swift\nlet a = 1\n\nprint(a)\n```\n", LayoutFixtures.dark(width))
+        #expect(lines.count == 5)
+        for line in lines {
+            #expect(line.width == width, "\(line.plainText)")
+            #expect(line.spans.allSatisfy { $0.style.background == Theme.dark.codeBlock.background })
+        }
+    }
+
+    @Test("Plain code blocks are not padded")
+    func plainIsNotPadded() {
+        let lines = Self.lines("```\nx\n```\n", LayoutFixtures.plain(40))
+        #expect(LayoutFixtures.text(lines) == ["╭─", "│ x", "╰─"])
+    }
+}
