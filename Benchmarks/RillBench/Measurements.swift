@@ -1,5 +1,5 @@
 /// Everything measured for one input, as medians over repeated runs.
-struct Measurement: Codable {
+struct Measurement: Encodable {
     var name: String
     var bytes: Int
     /// One-shot parse + layout + encode, CPU ms.
@@ -17,8 +17,10 @@ struct Measurement: Codable {
     var ratioCoalesced: Double
     /// Median frame cost near the end ÷ near the start (16-byte pieces).
     var flatness: Double
-    /// Bytes written by the live view at 4-byte pieces ÷ bytes of the batch render.
+    /// Bytes written by the live view at 4-byte pieces ÷ bytes of the batch render, in colour.
     var bytesRatio: Double
+    /// The same without colour (`--color never`).
+    var plainBytesRatio: Double
     /// Frame CPU at 16-byte pieces, µs.
     var frameP50US: Double
     var frameP99US: Double

@@ -27,11 +27,14 @@ enum Runner {
     static let height = 40
     static let context = LayoutContext(width: width, theme: .dark)
     static let encoder = ANSIEncoder(depth: .palette)
+    static let plainContext = LayoutContext(width: width, theme: .plain, isPlain: true)
+    static let plainEncoder = ANSIEncoder(depth: .none)
 
     /// The floor: parse the whole document once, lay it out, encode it. Returns CPU ns and the
     /// batch render's bytes.
-    static func oneShot(_ bytes: [UInt8]) -> (cpu: UInt64, bytes: Int) {
+    static func oneShot(_ bytes: [UInt8], plain: Bool = false) -> (cpu: UInt64, bytes: Int) {
         var output = 0
+        let (context, encoder) = plain ? (plainContext, plainEncoder) : (context, encoder)
         let cpu = CPUClock.measure {
             let blocks = MarkdownStream.parse(bytes)
             var encoded: [UInt8] = []
@@ -48,7 +51,8 @@ enum Runner {
     /// Streams `bytes` in `pieces`, one frame per piece, through the engine and the live view.
     /// `sampleEvery` times only every n-th frame (for strategies too slow to run fully; the
     /// others still run, untimed).
-    static func stream(_ bytes: [UInt8], pieces: [Range<Int>], strategy: Strategy = .rill) -> StreamRun {
+    static func stream(_ bytes: [UInt8], pieces: [Range<Int>], strategy: Strategy = .rill, plain: Bool = false) -> StreamRun {
+        let (context, encoder) = plain ? (plainContext, plainEncoder) : (context, encoder)
         var run = StreamRun()
         run.frameCPU.reserveCapacity(pieces.count)
         switch strategy {

@@ -104,4 +104,12 @@ public enum BlockTree {
         }
         return Array(out.prefix(limit))
     }
+
+    /// `block` with every range cut back to `end`.
+    public static func clamped(_ block: Block, to end: Int) -> Block {
+        var copy = block
+        copy.range = min(block.range.lowerBound, end)..<min(block.range.upperBound, end)
+        copy.children = block.children.map { clamped($0, to: end) }
+        return copy
+    }
 }

@@ -164,8 +164,13 @@ public struct StreamCheck {
     /// Compares the current frame with a one-shot parse of the text so far — without its
     /// incomplete last line when the stream held that line back as ambiguous.
     private mutating func comparePrefix(_ stream: MarkdownStream, heldBack: Bool) {
-        let shownText = heldBack ? Array(stream.source[..<(stream.incompleteLineStart ?? stream.source.count)]) : stream.source
-        let expected = Oracle.parse(shownText)
+        let shownText = heldBack ? Array(stream.source[..<(stream.incompleteLineStart ?? stream.source.count)])
+            : stream.source + stream.provisionalClosers
+        var expected = Oracle.parse(shownText)
+        if !stream.provisionalClosers.isEmpty {
+            // Shown as if the open delimiters had closed; ranges stop at the text received.
+            expected = expected.map { BlockTree.clamped($0, to: stream.source.count) }
+        }
         let actual = stream.blocks
         let here = Self.location(stream)
         guard actual.count == expected.count else {

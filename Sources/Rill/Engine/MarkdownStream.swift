@@ -29,6 +29,10 @@ public struct MarkdownStream: Sendable {
     public private(set) var bytesParsed = 0
     /// Frames in which an ambiguous incomplete last line was held back.
     public private(set) var heldBackFrames = 0
+    /// Frames in which delimiters left open at the end were shown closed.
+    public private(set) var provisionalFrames = 0
+    /// The closers the last frame showed as if they had arrived (empty when none).
+    public private(set) var provisionalClosers: [UInt8] = []
     /// Whether an ambiguous incomplete last line is held back from the open blocks (see
     /// ``TailStabilizer``). Final blocks and the final state never depend on it.
     public var stabilizesTail = true
@@ -171,6 +175,7 @@ public struct MarkdownStream: Sendable {
         // Last frame's view shares the growing block's final children; let it go, so that they
         // can grow in place instead of being copied every frame.
         tail = OpenTail()
+        provisionalClosers = []
 
         // 1. A growing fence needs no parse at all.
         if case .fence(var fence)? = growth {
@@ -427,15 +432,44 @@ public struct MarkdownStream: Sendable {
             bytesParsed += source.count - frontier + definitions.prefix.count
             holdBack = TailStabilizer.shape(openBlocks(of: probe)) != TailStabilizer.shape(currentOpenParts(view))
         }
-        guard holdBack, let held = tailParse(end: incomplete) else { return view }
+        if !holdBack { return provisionallyClosed(view, incomplete: incomplete) }
+        guard let held = tailParse(end: incomplete) else { return view }
         heldBackFrames += 1
-        view = OpenTail(leading: view.leading)
-        if case .children(let grown)? = growth, let parse = held.growthParse {
-            view.growing = GrowingBlock(head: grown.materialized(open: [], end: parse.end, isTight: parse.isTight).withoutChildren,
-                                        content: .children(final: grown.finalChildren, open: parse.children))
+        return self.view(of: held, leading: view.leading)
+    }
+
+    /// The open part as a parse of the tail shows it (a probe, or the tail without its last line).
+    private func view(of parse: TailParse, leading: [Block]) -> OpenTail {
+        var view = OpenTail(leading: leading)
+        if case .children(let grown)? = growth, let growthParse = parse.growthParse {
+            view.growing = GrowingBlock(
+                head: grown.materialized(open: [], end: growthParse.end, isTight: growthParse.isTight).withoutChildren,
+                content: .children(final: grown.finalChildren, open: growthParse.children))
         }
-        view.trailing = held.entries.map(\.block)
+        view.trailing = parse.entries.map(\.block)
         return view
+    }
+
+    /// `view`, with emphasis, strong, strikethrough or code left open at the end of a paragraph
+    /// being written shown as closed (see ``ProvisionalClosers``), when closing them changes
+    /// nothing but their text's styles.
+    private mutating func provisionallyClosed(_ view: OpenTail, incomplete: Int) -> OpenTail {
+        var deepest = currentOpenParts(view).last
+        while let block = deepest, !block.children.isEmpty { deepest = block.children.last }
+        guard let paragraph = deepest, paragraph.range.upperBound > incomplete else { return view }
+        switch paragraph.kind {
+        case .paragraph, .heading: break
+        default: return view
+        }
+        let closers = ProvisionalClosers.closers(for: source[paragraph.range.lowerBound...])
+        guard !closers.isEmpty, let closed = tailParse(end: source.count, extra: closers) else { return view }
+        bytesParsed += source.count - frontier + closers.count
+        guard TailStabilizer.shape(openBlocks(of: closed)) == TailStabilizer.shape(currentOpenParts(view)) else { return view }
+        provisionalFrames += 1
+        provisionalClosers = closers
+        var result = self.view(of: closed, leading: view.leading)
+        result.clampRanges(to: source.count)
+        return result
     }
 
     /// The view of the state after this frame's changes, without holding anything back.

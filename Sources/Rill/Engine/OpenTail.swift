@@ -22,6 +22,25 @@ public struct OpenTail: Sendable {
         leading + (growing.map { [$0.materialized()] } ?? []) + trailing
     }
 
+    /// Ranges cut back to `end`: a display parsed with provisional closers appended must not
+    /// point past the text received.
+    mutating func clampRanges(to end: Int) {
+        func clamp(_ block: inout Block) {
+            block.range = min(block.range.lowerBound, end)..<min(block.range.upperBound, end)
+            for index in block.children.indices { clamp(&block.children[index]) }
+        }
+        for index in leading.indices { clamp(&leading[index]) }
+        for index in trailing.indices { clamp(&trailing[index]) }
+        if var growing {
+            clamp(&growing.head)
+            if case .children(let final, var open) = growing.content {
+                for index in open.indices { clamp(&open[index]) }
+                growing.content = .children(final: final, open: open)
+            }
+            self.growing = growing
+        }
+    }
+
     /// Number of open top-level blocks.
     public var count: Int { leading.count + (growing == nil ? 0 : 1) + trailing.count }
 }

@@ -181,9 +181,14 @@ public struct LiveView: Sendable {
     // MARK: - Parts
 
     /// The plan of a table's parts, made again only when its header or sampled rows changed.
+    ///
+    /// A row still being written is left out of the sample: it is laid out in the columns the
+    /// complete rows give, so the widths move at most once per row, not at every character (the
+    /// whole table would be redrawn each time). The final table's plan is the batch render's.
     private mutating func tableSections(_ parts: BlockParts) -> TableSections? {
         guard case .table = parts.shape else { return nil }
         let sample = (0..<min(parts.childCount, TableLayout.sampleRows)).map(parts.child)
+            .filter { parts.isFinal || $0.range.upperBound <= parts.incompleteFrom }
         var head = parts.head
         head.children = Array(head.children.prefix(1))
         if let cached = tablePlan, cached.head == head, cached.sample == sample { return cached.sections }

@@ -29,7 +29,12 @@ public enum BlockLayout {
             // delimiters opened in it can still close: none of its lines is settled yet.
             return open == nil ? LaidOutLines(closed: lines) : LaidOutLines(lines: lines, stableCount: 0)
         case .heading(let level, let inlines):
-            return settledUnlessIncomplete(block, HeadingLayout.lines(level: level, inlines: inlines, in: context), open)
+            // While its line is being written, a level-1 or level-2 heading goes without its rule,
+            // which would otherwise be redrawn longer at every character.
+            let writing = open?.reachesIncompleteLine(block) ?? false
+            var lines = HeadingLayout.lines(level: level, inlines: inlines, in: context)
+            if writing, level <= 2, lines.count > 1 { lines.removeLast() }
+            return settledUnlessIncomplete(block, lines, open)
         case .codeBlock(let code):
             return CodeBlockLayout.layout(code, in: context, open: open.map { $0.reachesIncompleteLine(block) })
         case .htmlBlock(let literal):
