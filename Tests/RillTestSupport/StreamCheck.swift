@@ -165,7 +165,8 @@ public struct StreamCheck {
     /// incomplete last line when the stream held that line back as ambiguous.
     private mutating func comparePrefix(_ stream: MarkdownStream, heldBack: Bool) {
         let shownText = heldBack ? Array(stream.source[..<(stream.incompleteLineStart ?? stream.source.count)])
-            : stream.source + stream.provisionalClosers
+            : Array(stream.source[..<stream.provisionalCloserOffset]) + stream.provisionalClosers
+                + stream.source[stream.provisionalCloserOffset...]
         var expected = Oracle.parse(shownText)
         if !stream.provisionalClosers.isEmpty {
             // Shown as if the open delimiters had closed; ranges stop at the text received.

@@ -31,8 +31,10 @@ public struct MarkdownStream: Sendable {
     public private(set) var heldBackFrames = 0
     /// Frames in which delimiters left open at the end were shown closed.
     public private(set) var provisionalFrames = 0
-    /// The closers the last frame showed as if they had arrived (empty when none).
+    /// The closers the last frame showed as if they had arrived (empty when none), and where
+    /// in the text they went (before any trailing spaces).
     public private(set) var provisionalClosers: [UInt8] = []
+    public private(set) var provisionalCloserOffset = 0
     /// Whether an ambiguous incomplete last line is held back from the open blocks (see
     /// ``TailStabilizer``). Final blocks and the final state never depend on it.
     public var stabilizesTail = true
@@ -461,12 +463,17 @@ public struct MarkdownStream: Sendable {
         case .paragraph, .heading: break
         default: return view
         }
-        let closers = ProvisionalClosers.closers(for: source[paragraph.range.lowerBound...])
-        guard !closers.isEmpty, let closed = tailParse(end: source.count, extra: closers) else { return view }
+        // Closers go before trailing spaces (a closer after a space closes nothing).
+        var textEnd = source.count
+        while textEnd > paragraph.range.lowerBound, source[textEnd - 1] == 0x20 || source[textEnd - 1] == 0x09 { textEnd -= 1 }
+        let closers = ProvisionalClosers.closers(for: source[paragraph.range.lowerBound..<textEnd])
+        guard !closers.isEmpty,
+              let closed = tailParse(end: textEnd, extra: closers + source[textEnd...]) else { return view }
         bytesParsed += source.count - frontier + closers.count
         guard TailStabilizer.shape(openBlocks(of: closed)) == TailStabilizer.shape(currentOpenParts(view)) else { return view }
         provisionalFrames += 1
         provisionalClosers = closers
+        provisionalCloserOffset = textEnd
         var result = self.view(of: closed, leading: view.leading)
         result.clampRanges(to: source.count)
         return result

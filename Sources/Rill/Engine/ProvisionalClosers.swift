@@ -10,7 +10,8 @@
 /// a non-space); backslash escapes are skipped.
 enum ProvisionalClosers {
     /// The bytes that would close what is open at the end of `text`, innermost first; empty
-    /// when nothing is open or `text` ends in whitespace (a closer there would not close).
+    /// when nothing is open or `text` ends in whitespace (a closer there would not close: the
+    /// caller puts closers before trailing spaces).
     static func closers(for text: ArraySlice<UInt8>) -> [UInt8] {
         guard let last = text.last, !isSpace(last) else { return [] }
         var stack: [(byte: UInt8, count: Int)] = []

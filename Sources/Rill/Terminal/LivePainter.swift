@@ -41,16 +41,14 @@ public struct LivePainter: Sendable {
         if first == drawn.count, first == lines.count { return paint }
         defer { drawn = lines }
 
-        // Appending: new text at the end of the last line, new lines below it.
+        // Editing the last line in place (new text at its end, or a changed end of line), and
+        // appending lines below it: no vertical movement, so nothing can tear.
         if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd,
-           let write = Self.extensionWrite(of: lines[first], from: drawn[first]) {
-            // New text over the line's padding needs the cursor moved back first.
-            if write.column != drawn[first].width {
-                paint.bytes += TerminalSequences.column(write.column)
-                if lines.count > drawn.count { paint.isAppend = false }
-            }
-            encoder.encode(write.text, into: &paint.bytes)
-            if write.column != drawn[first].width {
+           let edit = Self.edit(from: drawn[first], to: lines[first]) {
+            if edit.column != drawn[first].width { paint.bytes += TerminalSequences.column(edit.column) }
+            encoder.encode(edit.text, into: &paint.bytes)
+            if edit.erase { paint.bytes += TerminalSequences.eraseLineRight }
+            if edit.column + edit.text.width != lines[first].width {
                 paint.bytes += TerminalSequences.column(lines[first].width)
             }
             appendRows(lines[(first + 1)...], into: &paint.bytes)
@@ -82,9 +80,10 @@ public struct LivePainter: Sendable {
             move(to: index)
             if index < rows {
                 let old = drawn[index]
-                if let write = Self.extensionWrite(of: new, from: old) {
-                    paint.bytes += TerminalSequences.column(write.column)
-                    encoder.encode(write.text, into: &paint.bytes)
+                if let edit = Self.edit(from: old, to: new) {
+                    paint.bytes += TerminalSequences.column(edit.column)
+                    encoder.encode(edit.text, into: &paint.bytes)
+                    if edit.erase { paint.bytes += TerminalSequences.eraseLineRight }
                 } else {
                     encoder.encode(new, into: &paint.bytes)
                     if old.width > new.width { paint.bytes += TerminalSequences.eraseLineRight }
@@ -160,6 +159,51 @@ public struct LivePainter: Sendable {
         guard old.width == new.width, let oldCore = unpadded(old), let newCore = unpadded(new),
               let suffix = suffix(of: newCore, extending: oldCore) else { return nil }
         return (oldCore.width, suffix)
+    }
+
+    /// The smallest in-place edit that turns `old` into `new` on screen: write `text` at
+    /// `column`, then erase the rest of the line if `erase`. An extension (see
+    /// ``extensionWrite(of:from:)``), else a rewrite from the end of the longest prefix the two
+    /// lines share (a code span whose closing backtick moved, a word carried to the next line).
+    /// Nil when they share nothing worth keeping.
+    static func edit(from old: StyledLine, to new: StyledLine) -> (column: Int, text: StyledLine, erase: Bool)? {
+        if let write = extensionWrite(of: new, from: old) { return (write.column, write.text, false) }
+        var column = 0
+        var rest = StyledLine()
+        var diverged = false
+        var index = 0
+        while index < new.spans.count {
+            let span = new.spans[index]
+            defer { index += 1 }
+            if diverged {
+                rest.append(span)
+                continue
+            }
+            if index < old.spans.count, old.spans[index] == span,
+               span.text.unicodeScalars.allSatisfy(hasAgreedWidth) {
+                column += span.width
+                continue
+            }
+            diverged = true
+            guard index < old.spans.count, old.spans[index].style == span.style else {
+                rest.append(span)
+                continue
+            }
+            // The common start of the two spans' text, in whole characters of agreed width.
+            var shared = span.text.startIndex
+            var sharedWidth = 0
+            for (a, b) in zip(old.spans[index].text, span.text) {
+                guard a == b, a.unicodeScalars.count == 1, let scalar = a.unicodeScalars.first,
+                      hasAgreedWidth(scalar) else { break }
+                shared = span.text.index(after: shared)
+                sharedWidth += 1
+            }
+            column += sharedWidth
+            let tail = String(span.text[shared...])
+            if !tail.isEmpty { rest.append(Span(tail, span.style)) }
+        }
+        guard column > 0 else { return nil }
+        return (column, rest, old.width > new.width)
     }
 
     /// Whether every terminal draws `scalar` one column wide: printable ASCII, Latin letters,

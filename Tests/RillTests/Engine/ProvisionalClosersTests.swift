@@ -35,6 +35,14 @@ import Testing
         #expect(stream.openBlocks.first?.kind == .paragraph([.text("Ownership is "), .strong([.text("the idea that")]), .text(" matters")]))
     }
 
+    @Test("A space typed inside open emphasis keeps it shown closed")
+    func trailingSpace() {
+        var stream = MarkdownStream()
+        stream.append(Array("Ownership is *the ".utf8))
+        stream.advance()
+        #expect(stream.openBlocks.first?.kind == .paragraph([.text("Ownership is "), .emphasis([.text("the")])]))
+    }
+
     @Test("Never inside code blocks, and never in what becomes final")
     func onlyParagraphs() {
         var stream = MarkdownStream()

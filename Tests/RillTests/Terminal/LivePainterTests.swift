@@ -1,0 +1,91 @@
+import Rill
+import RillTestSupport
+import Testing
+
+/// The painter keeps a virtual terminal's screen equal to the lines it was given, whatever
+/// changes between frames, never moving above the region and never sending anything but
+/// Rill's own sequences.
+@Suite struct LivePainterTests {
+    static let words = ["alpha", "beta", "`code`", "gamma", "δέλτα", "日本", "x", "emoji👍🏽", "│", "━━", "   "]
+
+    static func randomLine(_ random: inout SplitMix64, width: Int) -> StyledLine {
+        var line = StyledLine()
+        let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(foreground: TerminalColor(81)),
+                      TextStyle(foreground: TerminalColor(252), background: TerminalColor(235))]
+        while true {
+            let word = words[Int(random.next() % UInt64(words.count))] + " "
+            if line.width + DisplayWidth.of(word) > width { break }
+            line.append(Span(word, styles[Int(random.next() % UInt64(styles.count))]))
+            if random.next() % 4 == 0 { break }
+        }
+        if random.next() % 3 == 0, line.width < width {
+            // Padding with a background, as a code band has.
+            line.append(Span(String(repeating: " ", count: width - line.width), styles[3]))
+        }
+        return line
+    }
+
+    /// The next frame: the previous lines edited the way streaming edits them.
+    static func evolve(_ lines: [StyledLine], _ random: inout SplitMix64, width: Int) -> [StyledLine] {
+        var lines = lines
+        switch random.next() % 6 {
+        case 0, 1:  // grow the last line
+            if var last = lines.popLast() {
+                let word = words[Int(random.next() % UInt64(words.count))]
+                if last.width + DisplayWidth.of(word) <= width { last.append(Span(word)) }
+                lines.append(last)
+            } else {
+                lines.append(randomLine(&random, width: width))
+            }
+        case 2:  // a new line
+            lines.append(randomLine(&random, width: width))
+        case 3:  // change a line in the middle
+            if !lines.isEmpty { lines[Int(random.next() % UInt64(lines.count))] = randomLine(&random, width: width) }
+        case 4:  // drop the last lines
+            lines.removeLast(min(lines.count, Int(random.next() % 3)))
+        default:  // replace the end
+            lines = Array(lines.prefix(Int(random.next() % UInt64(lines.count + 1))))
+            lines.append(randomLine(&random, width: width))
+        }
+        return lines
+    }
+
+    @Test("The screen shows exactly the lines painted, frame after frame", arguments: [20, 37, 80])
+    func screenFollowsLines(width: Int) {
+        var random = SplitMix64(seed: UInt64(width))
+        for run in 0..<30 {
+            let height = 12
+            var terminal = VirtualTerminal(width: width, height: height)
+            var painter = LivePainter(encoder: ANSIEncoder(depth: .palette))
+            var lines: [StyledLine] = []
+            for frame in 0..<80 {
+                lines = Self.evolve(lines, &random, width: width)
+                if lines.count > height - 1 { lines.removeFirst(lines.count - (height - 1)) ; painter.commit(0) }
+                // Keep the region within the screen, as the live view does, by committing.
+                let paint = painter.paint(lines)
+                terminal.feed(paint.bytes)
+                let shown = Array(terminal.transcript.suffix(from: max(0, terminal.transcript.count - height))
+                    .filter { _ in true })
+                let expected = lines.map { $0.plainText.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+                let region = Self.region(terminal, count: lines.count)
+                #expect(region == expected, "run \(run) frame \(frame): \(shown)")
+                if region != expected { return }
+                // Commit the top lines now and then, as settled lines are.
+                if lines.count > 4, random.next() % 3 == 0 {
+                    painter.commit(2)
+                    lines.removeFirst(2)
+                }
+            }
+            #expect(terminal.violations.isEmpty)
+            #expect(terminal.rowsAboveTop == 0)
+        }
+    }
+
+    /// The last `count` rows ending at the cursor's row.
+    static func region(_ terminal: VirtualTerminal, count: Int) -> [String] {
+        let all = terminal.transcript
+        let cursor = terminal.scrollback.count + terminal.row
+        guard count > 0 else { return [] }
+        return Array(all[(cursor - count + 1)...cursor])
+    }
+}
