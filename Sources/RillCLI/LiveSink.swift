@@ -8,8 +8,12 @@ struct LiveSink: FrameSink {
     private var layoutAndPaint: Duration = .zero
     private let clock = ContinuousClock()
 
-    init(output: OutputChannel, settings: TerminalSettings) {
+    /// The width asked for with `--width`, kept across resizes (but never wider than the terminal).
+    private let requestedWidth: Int?
+
+    init(output: OutputChannel, settings: TerminalSettings, requestedWidth: Int? = nil) {
         self.output = output
+        self.requestedWidth = requestedWidth
         self.view = LiveView(context: settings.context,
                              encoder: ANSIEncoder(depth: settings.depth, hyperlinks: settings.hyperlinks),
                              height: settings.height ?? 24)
@@ -31,7 +35,8 @@ struct LiveSink: FrameSink {
 
     mutating func resize(stream: MarkdownStream) throws(OutputChannel.Closed) {
         guard let size = TerminalSettings.terminalSize(of: output.descriptor) else { return }
-        try output.write(view.resize(width: size.columns, height: size.rows))
+        let width = min(requestedWidth ?? size.columns, size.columns)
+        try output.write(view.resize(width: width, height: size.rows))
         try frame(DocumentUpdate(frame: 0), stream: stream)
     }
 

@@ -49,7 +49,7 @@ public enum RillCommand {
                 options, environment: TerminalSettings.processEnvironment, isTerminal: isTerminal,
                 terminalSize: isTerminal ? TerminalSettings.terminalSize(of: STDOUT_FILENO) : nil)
             if settings.isLiveTerminal {
-                var sink = LiveSink(output: output, settings: settings)
+                var sink = LiveSink(output: output, settings: settings, requestedWidth: options.width)
                 outcome = loop.run(into: &sink)
                 sinkLines = sink.statisticsLines
                 bytesWritten = sink.bytesWritten
