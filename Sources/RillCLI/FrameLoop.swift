@@ -52,6 +52,10 @@ struct FrameLoop {
                         return .interrupted(number)
                     case .resize:
                         try sink.resize(stream: stream)
+                    case .suspend:
+                        try sink.suspend()
+                        SignalMonitor.suspendProcess()
+                        try sink.resume(stream: stream)
                     }
                 }
 

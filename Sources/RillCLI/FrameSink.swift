@@ -10,6 +10,10 @@ protocol FrameSink {
     mutating func resize(stream: MarkdownStream) throws(OutputChannel.Closed)
     /// Leaves the output usable after an interruption (cursor shown, attributes reset).
     mutating func abandon()
+    /// Ctrl-Z: leaves the terminal usable for the shell while the process is stopped.
+    mutating func suspend() throws(OutputChannel.Closed)
+    /// The process was continued after ``suspend()``; `stream` is the document as of the last frame.
+    mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed)
     /// Bytes written so far.
     var bytesWritten: Int { get }
     /// Whether frames need the engine's report of what changed (which costs a comparison of the
@@ -22,6 +26,8 @@ protocol FrameSink {
 extension FrameSink {
     mutating func resize(stream: MarkdownStream) throws(OutputChannel.Closed) {}
     mutating func abandon() {}
+    mutating func suspend() throws(OutputChannel.Closed) {}
+    mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed) {}
     var statisticsLines: [String] { [] }
     var wantsUpdates: Bool { false }
 }

@@ -8,8 +8,12 @@ struct LiveSink: FrameSink {
     private var layoutAndPaint: Duration = .zero
     private let clock = ContinuousClock()
 
-    init(output: OutputChannel, settings: TerminalSettings) {
+    /// The width asked for with `--width`, kept across resizes (but never wider than the terminal).
+    private let requestedWidth: Int?
+
+    init(output: OutputChannel, settings: TerminalSettings, requestedWidth: Int? = nil) {
         self.output = output
+        self.requestedWidth = requestedWidth
         self.view = LiveView(context: settings.context,
                              encoder: ANSIEncoder(depth: settings.depth, hyperlinks: settings.hyperlinks),
                              height: settings.height ?? 24)
@@ -30,9 +34,29 @@ struct LiveSink: FrameSink {
     }
 
     mutating func resize(stream: MarkdownStream) throws(OutputChannel.Closed) {
-        guard let size = TerminalSettings.terminalSize(of: output.descriptor) else { return }
-        try output.write(view.resize(width: size.columns, height: size.rows))
+        try forgetLiveRegion()
         try frame(DocumentUpdate(frame: 0), stream: stream)
+    }
+
+    /// Erases the live region (the view draws it afresh at the next frame) and adopts the
+    /// terminal's current size.
+    private mutating func forgetLiveRegion() throws(OutputChannel.Closed) {
+        guard let size = TerminalSettings.terminalSize(of: output.descriptor) else { return }
+        let width = min(requestedWidth ?? size.columns, size.columns)
+        try output.write(view.resize(width: width, height: size.rows))
+    }
+
+    /// Ctrl-Z: the live region is erased, so that what the shell prints while rill is stopped
+    /// (`[1]+ Stopped`, the prompt, `fg`) does not end up inside it, and the cursor is shown.
+    mutating func suspend() throws(OutputChannel.Closed) {
+        try forgetLiveRegion()
+        try output.write(view.close())
+    }
+
+    /// Continued: the live region is drawn again where the cursor now is, below what the shell
+    /// printed, at the terminal's current size.
+    mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed) {
+        try resize(stream: stream)
     }
 
     mutating func abandon() {

@@ -52,7 +52,8 @@ struct Options: Equatable {
                        text   styled text, written block by block as blocks become final
                        plain  unstyled text, block by block
                        jsonl  block events, one JSON object per line (see README)
-      --width N        layout width (default: COLUMNS, else the terminal's, else 80)
+      --width N        layout width (default: COLUMNS, else the terminal's, else 80;
+                       the live view is never wider than the terminal)
       --color W        auto | always | never (default auto; honours NO_COLOR,
                        FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb)
       --theme T        dark | light (default: from COLORFGBG, else dark)

@@ -7,22 +7,52 @@ public enum RillCommand {
     /// Version printed by `--version`.
     public static let version = "0.1.0"
 
-    /// Runs the command with `arguments` (without the program name) and returns the exit status.
+    /// Runs the command with `arguments` (without the program name) and ends the process.
+    ///
+    /// After a signal asked it to stop (Ctrl-C, SIGTERM, SIGHUP) and the terminal was left
+    /// usable, the process ends by that same signal rather than with an exit status, so the
+    /// calling shell knows it was interrupted: `for f in *.md; do rill "$f"; done` stops at
+    /// Ctrl-C instead of moving on to the next file.
+    public static func main(_ arguments: [String]) -> Never {
+        let ending = execute(arguments)
+        if let number = ending.signal {
+            signal(number, SIG_DFL)
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigaddset(&signals, number)
+            sigprocmask(SIG_UNBLOCK, &signals, nil)
+            raise(number)
+        }
+        exit(ending.status)
+    }
+
+    /// Runs the command with `arguments` (without the program name) and returns the exit status
+    /// (128 + the signal's number after an interruption).
     public static func run(_ arguments: [String]) -> Int32 {
+        execute(arguments).status
+    }
+
+    /// How a run ended: an exit status, and the signal that interrupted it, if one did.
+    struct Ending: Equatable {
+        var status: Int32
+        var signal: Int32? = nil
+    }
+
+    static func execute(_ arguments: [String]) -> Ending {
         let options: Options
         do {
             options = try Options.parse(arguments)
         } catch {
             printError("rill: \(error.description)\nTry 'rill --help' for more information.")
-            return 2
+            return Ending(status: 2)
         }
         if options.showHelp {
             print(Options.usage)
-            return 0
+            return Ending(status: 0)
         }
         if options.showVersion {
             print("rill \(version)")
-            return 0
+            return Ending(status: 0)
         }
 
         let input: InputFeed
@@ -30,7 +60,7 @@ public enum RillCommand {
         case .success(let feed): input = feed
         case .failure(let failure):
             printError("rill: \(failure.description)")
-            return 1
+            return Ending(status: 1)
         }
 
         SignalMonitor.install()
@@ -49,7 +79,7 @@ public enum RillCommand {
                 options, environment: TerminalSettings.processEnvironment, isTerminal: isTerminal,
                 terminalSize: isTerminal ? TerminalSettings.terminalSize(of: STDOUT_FILENO) : nil)
             if settings.isLiveTerminal {
-                var sink = LiveSink(output: output, settings: settings)
+                var sink = LiveSink(output: output, settings: settings, requestedWidth: options.width)
                 outcome = loop.run(into: &sink)
                 sinkLines = sink.statisticsLines
                 bytesWritten = sink.bytesWritten
@@ -75,12 +105,12 @@ public enum RillCommand {
         }
         switch outcome {
         case .finished, .outputClosed:
-            return 0
+            return Ending(status: 0)
         case .interrupted(let number):
-            return 128 + number
+            return Ending(status: 128 + number, signal: number)
         case .readFailed(let message):
             printError("rill: cannot read input: \(message)")
-            return 1
+            return Ending(status: 1)
         }
     }
 

@@ -3,13 +3,15 @@ import Glibc
 /// Turns asynchronous signals into readable bytes on a pipe (the self-pipe trick), so the frame
 /// loop can `poll(2)` for input and signals together and handle them outside signal context.
 ///
-/// SIGINT, SIGTERM and SIGHUP ask the loop to stop; SIGWINCH reports a resize. SIGPIPE is
+/// SIGINT, SIGTERM and SIGHUP ask the loop to stop; SIGWINCH reports a resize; SIGTSTP (Ctrl-Z)
+/// asks it to tidy the terminal and then stop the process (``suspendProcess()``). SIGPIPE is
 /// ignored, so a closed stdout shows up as EPIPE from `write(2)`.
 enum SignalMonitor {
     /// A signal the loop reacts to.
     enum Event: Equatable {
         case interrupt(Int32)
         case resize
+        case suspend
     }
 
     /// Read end of the pipe; poll it for readability.
@@ -28,7 +30,7 @@ enum SignalMonitor {
         descriptor = fds[0]
         writeEnd = fds[1]
         signal(SIGPIPE, SIG_IGN)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
@@ -38,6 +40,18 @@ enum SignalMonitor {
             action.sa_flags = SA_RESTART
             sigaction(number, &action, nil)
         }
+    }
+
+    /// Stops the process as Ctrl-Z would have, and returns once it is continued (`fg`, `bg`,
+    /// SIGCONT).
+    static func suspendProcess() {
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        var previous = sigaction()
+        sigaction(SIGTSTP, &stop, &previous)
+        raise(SIGTSTP)
+        sigaction(SIGTSTP, &previous, nil)
     }
 
     /// Signals received since the last call, in order.
@@ -50,7 +64,11 @@ enum SignalMonitor {
             guard count > 0 else { break }
             for byte in buffer[0..<count] {
                 let number = Int32(byte)
-                events.append(number == SIGWINCH ? .resize : .interrupt(number))
+                switch number {
+                case SIGWINCH: events.append(.resize)
+                case SIGTSTP: events.append(.suspend)
+                default: events.append(.interrupt(number))
+                }
             }
         }
         return events

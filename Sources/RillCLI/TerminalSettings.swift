@@ -20,6 +20,9 @@ struct TerminalSettings: Equatable {
 
     /// Decides the settings.
     ///
+    /// The width is `--width`, else `COLUMNS`, else the terminal's, else 80; for the live view it
+    /// is at most the terminal's width.
+    ///
     /// - Parameters:
     ///   - environment: variables to consult (`NO_COLOR`, `FORCE_COLOR`, `CLICOLOR_FORCE`,
     ///     `TERM`, `COLUMNS`, `COLORFGBG`, and those naming terminals with OSC 8 support).
@@ -50,10 +53,16 @@ struct TerminalSettings: Equatable {
         let basic = term == "linux" || term.hasPrefix("vt") || term == "ansi" || term.contains("16color")
         let depth: ColorDepth = color ? (basic && environment["COLORTERM"] == nil ? .basic : .palette) : .none
 
-        let columns = options.width
+        let isLiveTerminal = isTerminal && !isDumb && options.format == .auto
+        var columns = options.width
             ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
             ?? terminalSize?.columns
             ?? 80
+        if isLiveTerminal, let terminalColumns = terminalSize?.columns {
+            // The live view counts rows to move the cursor back up: a line wider than the
+            // terminal would wrap onto a row it does not know about and garble every frame.
+            columns = min(columns, terminalColumns)
+        }
 
         var hyperlinks: Bool
         switch options.hyperlinks {
@@ -69,7 +78,7 @@ struct TerminalSettings: Equatable {
             depth: depth,
             hyperlinks: hyperlinks,
             themeName: options.theme ?? themeFromColorFGBG(environment["COLORFGBG"]),
-            isLiveTerminal: isTerminal && !isDumb && options.format == .auto
+            isLiveTerminal: isLiveTerminal
         )
     }
 

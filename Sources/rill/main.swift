@@ -1,4 +1,3 @@
-import Glibc
 import RillCLI
 
-exit(RillCommand.run(Array(CommandLine.arguments.dropFirst())))
+RillCommand.main(Array(CommandLine.arguments.dropFirst()))
