@@ -93,6 +93,18 @@ def resolve_doc(name):
     sys.exit(f"peers: no such document: {name}")
 
 
+def machine_busy_seconds():
+    """CPU seconds the whole machine has spent busy (all cores), from /proc/stat; None elsewhere."""
+    try:
+        with open("/proc/stat") as file:
+            fields = [int(value) for value in file.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    busy = sum(fields[:7]) - idle  # user nice system idle iowait irq softirq (steal left out)
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
 # --- one run under a pty -----------------------------------------------------------------------
 
 class RunResult:
@@ -104,12 +116,15 @@ class RunResult:
         self.exit_code = None
         self.feed_s = 0.0
         self.tail = b""
+        self.others_cpu = None  # CPU seconds used by every other process on the machine meanwhile
 
     def as_dict(self):
         return {
             "cpu_s": round(self.cpu, 4), "user_s": round(self.user, 4), "sys_s": round(self.sys, 4),
             "wall_s": round(self.wall, 4), "feed_s": round(self.feed_s, 4), "bytes": self.bytes,
             "maxrss_kb": self.maxrss_kb, "status": self.status, "exit_code": self.exit_code,
+            "others_cpu_s": None if self.others_cpu is None else round(self.others_cpu, 2),
+            "others_cores": None if self.others_cpu is None or not self.wall else round(self.others_cpu / self.wall, 2),
         }
 
 
@@ -136,6 +151,8 @@ def run_under_pty(argv, env, args, pieces=None, save_to=None):
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", args.rows, args.cols, 0, 0))
     read_end, write_end = os.pipe()
+    busy_before = machine_busy_seconds()
+    own_before = os.times()
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:  # child
@@ -246,6 +263,8 @@ def run_under_pty(argv, env, args, pieces=None, save_to=None):
             _, _, rusage = os.wait4(pid, 0)
             result.status = "killed"
 
+    busy_after = machine_busy_seconds()
+    own_after = os.times()
     result.user = rusage.ru_utime
     result.sys = rusage.ru_stime
     result.cpu = result.user + result.sys
@@ -253,6 +272,9 @@ def run_under_pty(argv, env, args, pieces=None, save_to=None):
     result.wall = exited_at - started if exited_at else time.monotonic() - started
     result.feed_s = (feed_done_at or started) - started
     result.tail = bytes(tail)
+    if busy_before is not None and busy_after is not None:
+        driver = (own_after.user - own_before.user) + (own_after.system - own_before.system)
+        result.others_cpu = max(0.0, busy_after - busy_before - result.cpu - driver)
     if result.status == "ok" and result.exit_code != 0:
         result.status = f"exit {result.exit_code}"
     return result
@@ -334,8 +356,8 @@ def fmt_bytes(count):
 
 def table(rows):
     lines = [
-        "| tool | document | CPU s | wall s | bytes written | bytes ÷ batch | CPU ÷ Rill's CPU | batch CPU s |",
-        "|---|---|--:|--:|--:|--:|--:|--:|",
+        "| tool | document | CPU s | wall s | bytes written | bytes ÷ batch | CPU ÷ Rill's CPU | batch CPU s | others' load |",
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|",
     ]
     rill_cpu = {row["document"]: row["cpu_s"] for row in rows if row["tool"] == "rill" and row["status"] == "ok"}
     for row in rows:
@@ -343,10 +365,11 @@ def table(rows):
         ratio = row["bytes"] / row["batch_bytes"] if row["batch_bytes"] else float("nan")
         base = rill_cpu.get(row["document"])
         cpu_ratio = f"{row['cpu_s'] / base:.1f}×" if base else "–"
+        others = "–" if row.get("others_cores") is None else f"{row['others_cores']:.2f} cores"
         lines.append(
             f"| {row['tool']}{note} | {row['document']} ({row['document_bytes'] / 1000:.1f} KB) | "
             f"{row['cpu_s']:.2f} | {row['wall_s']:.1f} | {fmt_bytes(row['bytes'])} | {ratio:.1f}× | "
-            f"{cpu_ratio} | {row['batch_cpu_s']:.2f} |")
+            f"{cpu_ratio} | {row['batch_cpu_s']:.2f} | {others} |")
     return "\n".join(lines)
 
 
@@ -400,8 +423,9 @@ def main():
                 batches.append(run_under_pty(batch_argv, env, args, None, stem and stem + ".batch.out"))
                 runs.append(run_under_pty(stream_argv, env, args, pieces, stem and stem + ".stream.out"))
                 last = runs[-1]
+                others = "" if last.others_cpu is None else f"  others {last.others_cpu / last.wall:4.2f} cores"
                 print(f"   {tool:<12} cpu {last.cpu:7.2f} s  wall {last.wall:6.1f} s  "
-                      f"bytes {last.bytes:>11,}  batch {batches[-1].bytes:>9,}  {last.status}",
+                      f"bytes {last.bytes:>11,}  batch {batches[-1].bytes:>9,}{others}  {last.status}",
                       file=sys.stderr)
                 if last.status != "ok":
                     print("   last output: " + last.tail[-400:].decode("utf-8", "replace"), file=sys.stderr)
@@ -414,6 +438,8 @@ def main():
                 "bytes": int(median("bytes", runs)), "maxrss_kb": int(median("maxrss_kb", runs)),
                 "batch_bytes": int(median("bytes", batches)),
                 "batch_cpu_s": round(median("cpu", batches), 4),
+                "others_cores": (None if any(run.others_cpu is None for run in runs) else
+                                 round(statistics.median(run.others_cpu / run.wall for run in runs), 2)),
                 "status": statuses[0] if statuses else "ok",
                 "runs": [run.as_dict() for run in runs], "batch_runs": [run.as_dict() for run in batches],
             })
