@@ -68,15 +68,6 @@ struct LiveTerminalTests {
         return report.joined(separator: "\n")
     }
 
-    /// Whether a document defines link references (`[label]: destination`), which may arrive
-    /// after the blocks that use them.
-    static func definesLinkReferences(_ document: String) -> Bool {
-        String(decoding: Corpus.bytes(document), as: UTF8.self).split(separator: "\n").contains { line in
-            let text = line.drop { $0 == " " }
-            return line.count - text.count <= 3 && text.hasPrefix("[") && text.contains("]:")
-        }
-    }
-
     /// The row of the visible screen holding the last non-empty line.
     static func lastLineRow(_ terminal: Tmux) throws -> Int {
         try terminal.capture().lastIndex { !$0.isEmpty } ?? 0
@@ -146,28 +137,6 @@ extension LiveTerminalTests {
         }
     }
 
-    /// Differences between the live transcript and the batch render that are known bugs
-    /// outside the command line (reported with minimal repros), and whether they depend on frame
-    /// timing. Every other difference fails.
-    static func knownDifference(_ replay: Replay) -> (reason: Comment, intermittent: Bool)? {
-        if replay.document == "answer-regex-explained.md", replay.geometry.width == 100 {
-            return ("""
-                LivePainter rewrites a line whole and erases to its right only when the old line was \
-                wider by Rill's count; tmux 3.3a draws 👍🏽 (emoji + skin-tone modifier) two cells wider \
-                than Rill counts, so when the table moves down a row (a late link definition lengthens \
-                a paragraph above it) the old row's last ' │' is left on screen
-                """, replay.rate != 0)
-        }
-        if replay.rate != 0, definesLinkReferences(replay.document) {
-            return ("""
-                A block whose link reference resolves against a definition still arriving on the \
-                incomplete last line is committed with the partial destination (e.g. \
-                '(https://www.r)'); whether a frame ends inside a definition depends on timing
-                """, true)
-        }
-        return nil
-    }
-
     @Test("Screen plus scrollback after a live replay equal the batch render, line for line", arguments: replays)
     func transcriptEqualsBatch(_ replay: Replay) throws {
         let geometry = replay.geometry
@@ -201,19 +170,14 @@ extension LiveTerminalTests {
             print("\(replay.testDescription): \(early) lines committed early (region full); \(outcome)")
             return
         }
-        let known = Self.knownDifference(replay)
-        withKnownIssue(known?.reason, isIntermittent: known?.intermittent ?? false) {
-            let equal = liveLines == batchLines
-            #expect(equal, "\(replay.testDescription)\n\(Self.differences(liveLines, batchLines))")
-        } when: {
-            known != nil
-        }
+        let equal = liveLines == batchLines
+        #expect(equal, "\(replay.testDescription)\n\(Self.differences(liveLines, batchLines))")
     }
 
-    /// The smallest case of the known difference on `answer-regex-explained.md`: a late link
-    /// definition lengthens the paragraph above a table, every row of the table is drawn one
-    /// row lower, and the header row lands on the row that showed the 👍🏽 row. Rill counts both
-    /// rows 6 columns wide, so it does not erase to the right; tmux drew the old one 8 wide.
+    /// A late link definition lengthens the paragraph above a table, every row of the table is
+    /// drawn one row lower, and the header row lands on the row that showed the 👍🏽 row. Rill
+    /// counts both rows 6 columns wide; tmux drew the old one 8 wide, so the rewrite must erase
+    /// the old row's rest rather than trust its width.
     @Test("A row drawn over an emoji row that tmux drew wider leaves nothing behind")
     func rewriteOverWideEmoji() throws {
         let document = "See [the docs][r] for more.\n\n| G |\n|---|\n| 👍🏽 |\n\n"
@@ -224,10 +188,8 @@ extension LiveTerminalTests {
         let run = try live.run("rill --replay \"$OUT/emoji.md\" --color never")
         let batch = try live.run("rill --width \(Self.small.width) --color never \"$OUT/emoji.md\" | cat")
         #expect(run.status == 0 && batch.status == 0)
-        withKnownIssue("LivePainter: no erase to the right after rewriting over a line tmux drew wider than Rill counts") {
-            let equal = run.lines == batch.lines
-            #expect(equal, "\(Self.differences(run.lines, batch.lines))")
-        }
+        let equal = run.lines == batch.lines
+        #expect(equal, "\(Self.differences(run.lines, batch.lines))")
     }
 }
 

@@ -429,7 +429,9 @@ public struct MarkdownStream: Sendable {
         guard stabilizesTail, incomplete < source.count else { return view }
         let line = source[incomplete...]
         let inFence = TailStabilizer.isInFence(currentOpenParts(view), incomplete: incomplete)
-        var holdBack = inFence ? TailStabilizer.looksLikeClosingFence(line) : TailStabilizer.isBareNumber(line)
+        var holdBack = inFence
+            ? TailStabilizer.looksLikeClosingFence(line)
+            : TailStabilizer.isBareNumber(line) || TailStabilizer.mayBeDefinition(line)
         if !holdBack, !inFence, TailStabilizer.mayBeAmbiguous(line), let probe = tailParse(end: source.count, extra: [UInt8(ascii: "x")]) {
             bytesParsed += source.count - frontier + definitions.prefix.count
             holdBack = TailStabilizer.shape(openBlocks(of: probe)) != TailStabilizer.shape(currentOpenParts(view))

@@ -32,6 +32,35 @@ enum TailStabilizer {
         return !content.isEmpty && content.count <= 9 && content.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
+    /// Whether the incomplete `line` may be a link reference definition still being written:
+    /// it begins with `[` (after at most three spaces and any `>`) and its label is unclosed, or
+    /// closed and followed by `:` or by nothing yet. Shown, a half-written destination would
+    /// resolve the links that use it (`[docs][r]` → `https://www.r`) and be committed so; held
+    /// back, it costs nothing visible, since a definition draws nothing.
+    static func mayBeDefinition(_ line: ArraySlice<UInt8>) -> Bool {
+        var content = line[...]
+        while let first = content.first, first == 0x3E || first == 0x20 || first == 0x09 {
+            content = content.dropFirst()
+        }
+        guard content.first == UInt8(ascii: "[") else { return false }
+        var index = content.index(after: content.startIndex)
+        while index < content.endIndex {
+            switch content[index] {
+            case UInt8(ascii: "\\"):
+                index = content.index(index, offsetBy: 2, limitedBy: content.endIndex) ?? content.endIndex
+                continue
+            case UInt8(ascii: "["):
+                return false  // a label holds no unescaped bracket
+            case UInt8(ascii: "]"):
+                let next = content.index(after: index)
+                return next == content.endIndex || content[next] == UInt8(ascii: ":")
+            default:
+                index = content.index(after: index)
+            }
+        }
+        return true
+    }
+
     /// Whether `line` is only fence characters (a possible closing fence still being typed).
     static func looksLikeClosingFence(_ line: ArraySlice<UInt8>) -> Bool {
         let content = line.drop(while: { $0 == 0x20 || $0 == 0x3E || $0 == 0x09 })

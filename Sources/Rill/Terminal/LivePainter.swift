@@ -46,8 +46,10 @@ public struct LivePainter: Sendable {
         if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd,
            let edit = Self.edit(from: drawn[first], to: lines[first]) {
             if edit.column != drawn[first].width { paint.bytes += TerminalSequences.column(edit.column) }
+            let eraseFirst = Self.mayBeWiderOnScreen(drawn[first])
+            if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
             encoder.encode(edit.text, into: &paint.bytes)
-            if edit.erase { paint.bytes += TerminalSequences.eraseLineRight }
+            if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
             if edit.column + edit.text.width != lines[first].width {
                 paint.bytes += TerminalSequences.column(lines[first].width)
             }
@@ -80,13 +82,19 @@ public struct LivePainter: Sendable {
             move(to: index)
             if index < rows {
                 let old = drawn[index]
+                // A terminal may have drawn the old line wider than Rill counts it: erase its
+                // rest before writing (erasing after a line that fills the width would take the
+                // last character with it, where the cursor waits to wrap).
+                let eraseFirst = Self.mayBeWiderOnScreen(old)
                 if let edit = Self.edit(from: old, to: new) {
                     paint.bytes += TerminalSequences.column(edit.column)
+                    if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     encoder.encode(edit.text, into: &paint.bytes)
-                    if edit.erase { paint.bytes += TerminalSequences.eraseLineRight }
+                    if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                 } else {
+                    if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     encoder.encode(new, into: &paint.bytes)
-                    if old.width > new.width { paint.bytes += TerminalSequences.eraseLineRight }
+                    if old.width > new.width, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                 }
             } else {
                 encoder.encode(new, into: &paint.bytes)
@@ -204,6 +212,13 @@ public struct LivePainter: Sendable {
         }
         guard column > 0 else { return nil }
         return (column, rest, old.width > new.width)
+    }
+
+    /// Whether some terminal may have drawn `line` wider than Rill measures it (emoji sequences,
+    /// variation selectors, scripts whose width tables differ), so that rewriting it must erase
+    /// what it covered rather than trust its width.
+    static func mayBeWiderOnScreen(_ line: StyledLine) -> Bool {
+        !line.spans.allSatisfy { $0.text.utf8.allSatisfy { $0 < 0x80 } || $0.text.unicodeScalars.allSatisfy(hasAgreedWidth) }
     }
 
     /// Whether every terminal draws `scalar` one column wide: printable ASCII, Latin letters,

@@ -1,4 +1,4 @@
-import Rill
+@testable import Rill
 import Testing
 
 /// What is shown while the last line is incomplete: a line that one more character would
@@ -73,5 +73,40 @@ import Testing
         held.finish()
         raw.finish()
         #expect(held.finalBlocks == raw.finalBlocks)
+    }
+}
+
+extension TailStabilizerTests {
+    @Test("A line that may be a link reference definition is held back until it is one or is not", arguments: [
+        ("[r]: https://www.r", true),
+        ("   [r]: /u", true),
+        ("> [r]: /u", true),
+        ("[a label", true),
+        ("[r]", true),                 // `:` may follow
+        ("[a [b]", false),             // no label holds an unescaped bracket
+        ("[r] and more", false),       // a link or plain text, not a definition
+        ("[r](/u", false),             // an inline link
+        ("text [r]: /u", false),
+        ("\\[r]: /u", false),
+    ])
+    func definitionCandidates(line: String, held: Bool) {
+        #expect(TailStabilizer.mayBeDefinition(Array(line.utf8)[...]) == held)
+    }
+
+    @Test("A link never shows a destination that is still being written")
+    func noHalfWrittenDestination() {
+        let text = "Read [the docs][r] first.\n\n[r]: https://www.rust-lang.org/learn\n\nMore.\n"
+        let bytes = Array(text.utf8)
+        var stream = MarkdownStream()
+        var destinations: Set<String> = []
+        for byte in bytes {
+            stream.append([byte])
+            stream.advance()
+            for block in stream.blocks {
+                guard case .paragraph(let inlines) = block.kind else { continue }
+                for case .link(let destination, _, _) in inlines { destinations.insert(destination) }
+            }
+        }
+        #expect(destinations == ["https://www.rust-lang.org/learn"], "destinations shown: \(destinations.sorted())")
     }
 }
