@@ -7,7 +7,7 @@ import Rill
 //   swift run -c release rill-bench              every input, results in Benchmarks/
 //   swift run -c release rill-bench --quick      fewer repetitions
 //   swift run -c release rill-bench --only NAME  inputs whose name contains NAME
-//   rill-bench --profile NAME --chunk N          one streamed run, for callgrind
+//   rill-bench --profile NAME --chunk N          one streamed run (0: one-shot, -1: nothing), for callgrind
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -48,7 +48,9 @@ if let name = option("--dump") {
 if let name = option("--profile") {
     guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
     let chunk = Int(option("--chunk") ?? "0") ?? 0
-    if chunk == 0 {
+    if chunk < 0 {
+        print("baseline", input.bytes.count)  // inputs made, nothing measured: callgrind's floor
+    } else if chunk == 0 {
         print("one-shot", Runner.oneShot(input.bytes).cpu)
     } else {
         print("stream", Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, chunk)).cpu)
