@@ -9,6 +9,15 @@ struct DefinitionCarrier: Sendable {
     /// The text to prepend to a parse: kept segments, each closed off.
     private(set) var prefix: [UInt8] = []
 
+    /// Labels the segments kept since the last ``takeNewLabels()`` may define.
+    private var newLabels = DefinitionLabels()
+
+    /// The labels kept segments may have defined since the last call, and forgets them.
+    mutating func takeNewLabels() -> DefinitionLabels {
+        defer { newLabels = DefinitionLabels() }
+        return newLabels
+    }
+
     /// Closes off a kept segment so nothing of it stays open into what follows.
     private static let closer: [UInt8] = Array("\n\nx\n\n".utf8)
 
@@ -22,6 +31,7 @@ struct DefinitionCarrier: Sendable {
     /// - Returns: whether the segment was kept (the caller then re-resolves earlier blocks).
     mutating func absorb(_ segment: ArraySlice<UInt8>, literalRange: Range<Int>?) -> Bool {
         guard Self.mayDefine(segment, outside: literalRange) else { return false }
+        newLabels.collect(from: segment)
         prefix.append(contentsOf: segment)
         prefix.append(contentsOf: Self.closer)
         return true

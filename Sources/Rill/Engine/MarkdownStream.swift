@@ -425,7 +425,7 @@ public struct MarkdownStream: Sendable {
         if case .fence(let fence)? = growth {
             return OpenTail(growing: fenceView(fence, incomplete: incomplete), trailing: trailingEntries(items, after: anchor))
         }
-        var view = currentView(items: items, anchor: anchor)
+        let view = currentView(items: items, anchor: anchor)
         guard stabilizesTail, incomplete < source.count else { return view }
         let line = source[incomplete...]
         let inFence = TailStabilizer.isInFence(currentOpenParts(view), incomplete: incomplete)
@@ -565,11 +565,14 @@ public struct MarkdownStream: Sendable {
     /// that changed.
     private mutating func reresolve(upTo end: Int, also assembled: [Int]) -> [Block] {
         var changed: [Block] = []
+        let labels = definitions.takeNewLabels()
         let candidates = Array(0..<end) + assembled.filter { $0 >= end }
         for index in candidates where finalRecords[index].mayReference {
             let record = finalRecords[index]
             let next = index + 1 < finalRecords.count ? finalRecords[index + 1].lineStart : max(frontier, record.lineStart)
             let upper = max(record.lineStart, max(next, finalBlocks[index].range.upperBound))
+            // Only a block that may use one of the new labels can resolve differently.
+            guard labels.mayBeReferenced(in: source[record.lineStart..<min(upper, source.count)]) else { continue }
             let parsed = SliceParser.parse(prefix: definitions.prefix, slice: source[record.lineStart..<min(upper, source.count)],
                                            base: record.lineStart)
             bytesParsed += definitions.prefix.count + upper - record.lineStart

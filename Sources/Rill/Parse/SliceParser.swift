@@ -14,7 +14,12 @@ enum SliceParser {
     /// Parses `prefix + context + slice`: blocks starting in `prefix` are dropped, blocks starting
     /// in `context` are kept and marked ``ParsedSlice/Entry/inContext`` (their positions are not
     /// stream positions; only their descendants inside the slice are placed).
+    ///
+    /// The prefix is left out when neither `context` nor `slice` holds a `]`: without one there is
+    /// no reference for a carried definition to resolve, and a document with many definitions
+    /// would otherwise pay for all of them at every parse.
     static func parse(prefix: [UInt8], context: ArraySlice<UInt8>, slice: ArraySlice<UInt8>, base: Int) -> ParsedSlice {
+        let prefix = !prefix.isEmpty && (slice.contains(0x5D) || context.contains(0x5D)) ? prefix : []
         if prefix.isEmpty, context.isEmpty {
             return slice.withUnsafeBytes { parse(buffer: $0, prefixLength: 0, dropped: 0, base: base) }
         }

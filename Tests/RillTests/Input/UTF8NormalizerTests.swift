@@ -106,3 +106,19 @@ extension UTF8NormalizerTests {
         }
     }
 }
+
+extension UTF8NormalizerTests {
+    @Test("The output grows geometrically: small chunks do not copy the whole text each time")
+    func geometricGrowth() {
+        var normalizer = UTF8Normalizer()
+        var output: [UInt8] = []
+        var reallocations = 0
+        for _ in 0..<20_000 {
+            let capacity = output.capacity
+            normalizer.normalize([UInt8(ascii: "a")], into: &output)
+            if output.capacity != capacity { reallocations += 1 }
+        }
+        #expect(output.count == 20_000)
+        #expect(reallocations < 40, "\(reallocations) reallocations for 20,000 one-byte chunks")
+    }
+}

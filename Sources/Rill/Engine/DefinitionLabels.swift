@@ -1,0 +1,79 @@
+/// The labels that newly kept link reference definitions may define, so that only final blocks
+/// that may use one of them are parsed again.
+///
+/// Labels are read from the text around each `]:` in a kept segment. A label that cannot be read
+/// simply (it holds whitespace, a backslash, an entity, a non-ASCII letter whose case folding
+/// Rill does not repeat, or no opening bracket is found) makes the set ``isUnbounded``: every
+/// block that may reference anything is then parsed again, as before. So the set errs only
+/// towards parsing more.
+struct DefinitionLabels: Sendable, Equatable {
+    /// ASCII-lowercased labels.
+    private(set) var labels: Set<[UInt8]> = []
+    /// Whether some label could not be read: any reference may resolve differently.
+    private(set) var isUnbounded = false
+
+    var isEmpty: Bool { labels.isEmpty && !isUnbounded }
+
+    /// Adds the labels that `segment` may define.
+    mutating func collect(from segment: ArraySlice<UInt8>) {
+        var index = segment.startIndex
+        while index + 1 < segment.endIndex {
+            defer { index += 1 }
+            guard segment[index] == 0x5D, segment[index + 1] == 0x3A else { continue }
+            guard let label = Self.label(endingAt: index, in: segment) else {
+                isUnbounded = true
+                return
+            }
+            labels.insert(label)
+        }
+    }
+
+    /// The label before the `]` at `close`, if it is a plain one (see the type's summary).
+    private static func label(endingAt close: Int, in text: ArraySlice<UInt8>) -> [UInt8]? {
+        var start = close
+        while start > text.startIndex {
+            let byte = text[start - 1]
+            if byte == UInt8(ascii: "[") { break }
+            // Whitespace, escapes, entities, brackets and non-ASCII: not read here.
+            if byte <= 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "&") || byte == 0x5D {
+                return nil
+            }
+            start -= 1
+            if close - start > 999 { return nil }
+        }
+        guard start > text.startIndex, start < close else { return nil }
+        return text[start..<close].map(Self.lowercased)
+    }
+
+    /// Whether `text` (a final block's source) may reference one of the labels: it holds
+    /// `[`, the label in any ASCII case, then `]`, with only whitespace or `>` in between.
+    func mayBeReferenced(in text: ArraySlice<UInt8>) -> Bool {
+        if isUnbounded { return true }
+        guard !labels.isEmpty, text.contains(0x5D) else { return false }
+        let lowered = text.map(Self.lowercased)
+        return labels.contains { label in Self.containsBracketed(label, in: lowered) }
+    }
+
+    private static func containsBracketed(_ label: [UInt8], in text: [UInt8]) -> Bool {
+        guard let first = label.first, label.count <= text.count else { return false }
+        var index = 0
+        while index + label.count <= text.count {
+            defer { index += 1 }
+            guard text[index] == first, text[index..<(index + label.count)].elementsEqual(label) else { continue }
+            var before = index - 1
+            while before >= 0, isGap(text[before]) { before -= 1 }
+            var after = index + label.count
+            while after < text.count, isGap(text[after]) { after += 1 }
+            if before >= 0, text[before] == UInt8(ascii: "["), after < text.count, text[after] == 0x5D { return true }
+        }
+        return false
+    }
+
+    private static func isGap(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+}

@@ -1,0 +1,60 @@
+@testable import Rill
+import RillTestSupport
+import Testing
+
+/// Which final blocks a late definition sends back to the parser.
+@Suite struct DefinitionLabelsTests {
+    static func labels(_ segment: String) -> DefinitionLabels {
+        var labels = DefinitionLabels()
+        labels.collect(from: Array(segment.utf8)[...])
+        return labels
+    }
+
+    static func referenced(_ labels: DefinitionLabels, _ text: String) -> Bool {
+        labels.mayBeReferenced(in: Array(text.utf8)[...])
+    }
+}
+
+extension DefinitionLabelsTests {
+    @Test("A plain label matches its references in any ASCII case and form, and nothing else")
+    func plainLabel() {
+        let labels = Self.labels("[Rust-Book]: https://doc.rust-lang.org/book/\n")
+        #expect(!labels.isUnbounded)
+        for text in ["See [the book][rust-book].", "[RUST-BOOK]", "[rust-book][]", "[ rust-book ]", "> [\n> rust-book]"] {
+            #expect(Self.referenced(labels, text), "\(text)")
+        }
+        for text in ["See [the book][guide].", "rust-book without brackets", "[rust-books]", "no brackets at all"] {
+            #expect(!Self.referenced(labels, text), "\(text)")
+        }
+    }
+
+    @Test("A label Rill does not read simply makes every block a candidate", arguments: [
+        "[rust book]: /u", "[caf\u{E9}]: /u", "[a\\]b]: /u", "[&amp;]: /u", "no opening]: /u",
+    ])
+    func unboundedLabel(segment: String) {
+        let labels = Self.labels(segment)
+        #expect(labels.isUnbounded)
+        #expect(Self.referenced(labels, "anything at all"))
+    }
+
+    @Test("Many late definitions re-parse only the blocks that use them")
+    func lateDefinitionsStayLinear() {
+        // 200 paragraphs that may reference something (they hold `]`), then 50 definitions,
+        // each in its own segment; only the last paragraph uses one of them.
+        var text = ""
+        for index in 0..<200 { text += "Paragraph \(index) mentions [item \(index)] in passing.\n\n" }
+        text += "This one uses [d49].\n\n"
+        for index in 0..<50 { text += "[d\(index)]: https://example.com/\(index)\n\nBetween \(index).\n\n" }
+        let bytes = Array(text.utf8)
+        var stream = MarkdownStream()
+        for piece in Chunkings.fixed(bytes.count, size: 64) {
+            stream.append(bytes[piece])
+            stream.advance()
+        }
+        stream.finish()
+        #expect(BlockTree.differences(stream.blocks, Oracle.parse(bytes)).isEmpty)
+        // Re-parsing the 200 paragraphs at every definition would parse 50 × 200 paragraphs
+        // (≈ 50 × 9 KB) again; the open tail and the one user of `d49` cost far less.
+        #expect(stream.bytesParsed < 12 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte document")
+    }
+}
