@@ -23,6 +23,16 @@ enum Inputs {
         }
     }
 
+    /// The input called `name`, made alone.
+    static func named(_ name: String) -> Input? {
+        let makers: [String: () -> Input] = [
+            "1 MB answer": { realisticAnswer() }, "100 KB code block": codeBlock, "2,000-item list": longList,
+            "3,000-row table": longTable, "100 KB block quote": longQuote, "1 MB paragraph": giantParagraph,
+        ]
+        if let make = makers[name] { return make() }
+        return corpus().first { $0.name == name }
+    }
+
     /// The large shapes of the throughput issue.
     static func generated() -> [Input] {
         [realisticAnswer(), codeBlock(), longList(), longTable(), longQuote(), giantParagraph()]
