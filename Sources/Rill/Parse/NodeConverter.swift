@@ -14,10 +14,13 @@ struct NodeConverter {
     static let maxInlineDepth = 32
 
     let mapper: SourceMapper
+    /// Whether cmark parsed a ``TableGuard`` rewrite, whose marks strings must not keep.
+    let restoresGuardMarks: Bool
     private let types = CmarkGFM.types
 
-    init(mapper: SourceMapper) {
+    init(mapper: SourceMapper, restoresGuardMarks: Bool = false) {
         self.mapper = mapper
+        self.restoresGuardMarks = restoresGuardMarks
     }
 
     private enum FrameKind {
@@ -446,6 +449,7 @@ struct NodeConverter {
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+        guard let pointer else { return "" }
+        return restoresGuardMarks ? TableGuard.restore(pointer) : String(cString: pointer)
     }
 }
