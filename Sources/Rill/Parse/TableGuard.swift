@@ -18,21 +18,20 @@
 /// 3. a delimiter row whose previous line has a different number of cells is not a delimiter
 ///    row (cmark would refuse it anyway, after the quadratic comparison).
 ///
-/// A byte that stands for `|` or `-` is one that never occurs in normalized text (0xFF, 0xFE), and
-/// ``restore(_:)`` puts the original back in every string taken from the tree. Rules 2 and 3
-/// replace a `-` of a line made only of `|`, `-`, `:` and spaces, which changes nothing else
-/// the line means; rule 1 replaces pipes, which cmark's inline parser treats as punctuation and
-/// the mark as a space, so emphasis directly next to a pipe past the cap may differ from
-/// cmark-gfm's own reading.
+/// A byte that stands for `|` or `-` is one that never occurs in normalized text (SOH and STX,
+/// which ``UTF8Normalizer`` replaces), valid UTF-8 so that cmark still reads the line as table
+/// cells, and ``restore(_:)`` puts the original back in every string taken from the tree.
+/// Rules 2 and 3 replace a `-` of a line made only of `|`, `-`, `:` and spaces: the line keeps
+/// its cells and text, it only cannot start a table. Rule 1 replaces pipes, which cmark's inline
+/// parser treats as punctuation and the mark as a letter, so emphasis directly next to a pipe
+/// past the cap may differ from cmark-gfm's own reading.
 enum TableGuard {
-    /// Widest table, in columns. Every body row costs one cell per column, even an empty line's
-    /// worth of text, so this bounds the cells per input byte a table can cause (at most
-    /// `maxColumns / 2`).
-    static let maxColumns = 64
+    /// Widest table, in columns (see ``ParseLimits/maxTableColumns``).
+    static let maxColumns = ParseLimits.maxTableColumns
     /// Stands for a `|` that is not a cell separator.
-    static let pipeMark: UInt8 = 0xFF
+    static let pipeMark: UInt8 = 0x01
     /// Stands for a `-` that keeps a line from being a delimiter row.
-    static let dashMark: UInt8 = 0xFE
+    static let dashMark: UInt8 = 0x02
 
     /// The rewritten copy of `text`, or nil when no line needs rewriting.
     ///
@@ -80,7 +79,9 @@ enum TableGuard {
         var length = 0
         while raw[length] != 0 { length += 1 }
         let buffer = UnsafeBufferPointer(start: raw, count: length)
-        guard buffer.contains(where: { $0 >= dashMark }) else { return String(decoding: buffer, as: UTF8.self) }
+        guard buffer.contains(where: { $0 == pipeMark || $0 == dashMark }) else {
+            return String(decoding: buffer, as: UTF8.self)
+        }
         let restored = buffer.map { $0 == pipeMark ? 0x7C : $0 == dashMark ? 0x2D : $0 }
         return String(decoding: restored, as: UTF8.self)
     }
