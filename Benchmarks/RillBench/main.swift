@@ -9,6 +9,7 @@ import Rill
 //   swift run -c release rill-bench --only NAME  inputs whose name contains NAME
 //   rill-bench --profile NAME --chunk N          one streamed run, for callgrind
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
+//   rill-bench --hostile [--size N]              pathological shapes at N and 4N bytes (issue 6)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, in arguments: [String] = arguments) -> String? {
@@ -17,6 +18,11 @@ func option(_ name: String, in arguments: [String] = arguments) -> String? {
 }
 
 let allInputs = Inputs.corpus() + (arguments.contains("--corpus-only") ? [] : Inputs.generated())
+
+if arguments.contains("--hostile") {
+    Hostile.run(size: Int(option("--size") ?? "") ?? 100_000)
+    exit(0)
+}
 
 if let name = option("--rss") {
     guard let input = allInputs.first(where: { $0.name == name }) else { exit(2) }
