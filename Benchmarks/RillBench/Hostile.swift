@@ -11,7 +11,7 @@ enum Hostile {
     }
 
     /// Name and generator of about `n` bytes.
-    static let shapes: [(String, (Int) -> String)] = [
+    static let shapes: [(String, @Sendable (Int) -> String)] = [
         ("table 1000 cols, short rows", { table(columns: 1_000, rows: $0 / 2) }),
         ("table 64 cols, short rows", { table(columns: 64, rows: $0 / 2) }),
         ("row of pipes", { "a|b\n-|-\n" + String(repeating: "|", count: $0) + "\n" }),
