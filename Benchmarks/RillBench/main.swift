@@ -9,11 +9,17 @@ import Rill
 //   swift run -c release rill-bench --only NAME  inputs whose name contains NAME
 //   rill-bench --profile NAME --chunk N          one streamed run (0: one-shot, -1: nothing), for callgrind
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
+//   rill-bench --hostile [--size N]              pathological shapes at N and 4N bytes (issue 6)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, in arguments: [String] = arguments) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
+}
+
+if arguments.contains("--hostile") {
+    Hostile.run(size: Int(option("--size") ?? "") ?? 100_000)
+    exit(0)
 }
 
 if let name = option("--rss") {

@@ -2,8 +2,9 @@
 ///
 /// An incomplete sequence at a chunk's end is carried to the next chunk. Each maximal ill-formed
 /// subsequence (Unicode's "maximal subpart" practice, as in WHATWG decoding) becomes one U+FFFD,
-/// and so does NUL, which C parsers would take as the end of the text. Every other byte value
-/// passes through unchanged; control characters are made harmless later, when rendering.
+/// and so does NUL, which C parsers would take as the end of the text, and so do SOH and STX,
+/// which ``TableGuard`` uses to stand for `|` and `-` in what it hands cmark. Every other byte
+/// value passes through unchanged; control characters are made harmless later, when rendering.
 public struct UTF8Normalizer: Sendable {
     /// Bytes of a sequence that is valid so far but not yet complete.
     private var pending: [UInt8] = []
@@ -26,7 +27,7 @@ public struct UTF8Normalizer: Sendable {
         if output.capacity < needed { output.reserveCapacity(max(needed, output.capacity * 2)) }
         for byte in chunk {
             // Printable ASCII and line endings, the bulk of any text, go straight through.
-            if pending.isEmpty, byte >= 0x01, byte < 0x80 {
+            if pending.isEmpty, byte >= 0x03, byte < 0x80 {
                 output.append(byte)
             } else {
                 consume(byte, into: &output)
@@ -64,9 +65,9 @@ public struct UTF8Normalizer: Sendable {
 
     private mutating func start(_ byte: UInt8, into output: inout [UInt8]) {
         switch byte {
-        case 0x00:
+        case 0x00, TableGuard.pipeMark, TableGuard.dashMark:
             output.append(contentsOf: Self.replacement)
-        case 0x01...0x7F:
+        case 0x03...0x7F:
             output.append(byte)
         case 0xC2...0xDF:
             pending.append(byte); needed = 2

@@ -16,6 +16,10 @@ public struct Block: Identifiable, Sendable {
     /// Renderers space list items and item content by it, which (unlike cmark's list-wide
     /// tight flag) never changes for blocks above once a later block arrives.
     public internal(set) var followsBlankLine: Bool
+    /// Whether the block sat inside more than ``ParseLimits/maxContainerDepth`` block quotes,
+    /// lists and items: it is then a child of its ancestor at that depth, and drawn there behind
+    /// a `»` marker (nesting beyond the cap is flattened).
+    public internal(set) var isFlattenedNesting = false
     /// Whether cmark gave this block a usable position of its own (it then gets keyed).
     var hasOwnPosition: Bool
     /// A paragraph that cmark split off the table that follows it: the two start together.
@@ -44,7 +48,7 @@ public struct Block: Identifiable, Sendable {
 extension Block: Equatable {
     public static func == (lhs: Block, rhs: Block) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.followsBlankLine == rhs.followsBlankLine
-            && lhs.children == rhs.children
+            && lhs.isFlattenedNesting == rhs.isFlattenedNesting && lhs.children == rhs.children
     }
 }
 

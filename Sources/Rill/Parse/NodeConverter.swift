@@ -5,19 +5,23 @@ import CCmarkGFM
 /// Walks the tree with `cmark_iter` and an explicit stack of frames, so deep nesting cannot
 /// overflow the call stack. Containers nested deeper than ``maxContainerDepth`` (and inlines
 /// deeper than ``maxInlineDepth``) are flattened into their ancestor, which keeps every later
-/// recursive operation on the values (equality, hashing, release) shallow.
+/// recursive operation on the values (equality, hashing, release, layout) shallow; blocks lifted
+/// that way are marked ``Block/isFlattenedNesting`` so that layout can show it.
 /// Inline positions are never used: cmark-gfm gets them wrong on continuation lines.
 struct NodeConverter {
     /// Deepest nesting of block quotes, lists and items kept as such.
-    static let maxContainerDepth = 32
+    static let maxContainerDepth = ParseLimits.maxContainerDepth
     /// Deepest nesting of emphasis, strong, strikethrough, links and images kept as such.
-    static let maxInlineDepth = 32
+    static let maxInlineDepth = ParseLimits.maxInlineDepth
 
     let mapper: SourceMapper
+    /// Whether cmark parsed a ``TableGuard`` rewrite, whose marks strings must not keep.
+    let restoresGuardMarks: Bool
     private let types = CmarkGFM.types
 
-    init(mapper: SourceMapper) {
+    init(mapper: SourceMapper, restoresGuardMarks: Bool = false) {
         self.mapper = mapper
+        self.restoresGuardMarks = restoresGuardMarks
     }
 
     private enum FrameKind {
@@ -33,8 +37,10 @@ struct NodeConverter {
         case emphasis, strong, strikethrough
         case link(destination: String, title: String)
         case image(source: String, title: String)
-        /// Beyond a depth cap, or a node Rill does not model: children go to the parent.
+        /// A node Rill does not model, or an inline beyond the depth cap: children go to the parent.
         case transparent
+        /// A container beyond the depth cap: its blocks go to the parent, marked as flattened.
+        case flattened
     }
 
     private struct Frame {
@@ -116,7 +122,10 @@ struct NodeConverter {
             frame.kind = .heading(level: Int(cmark_node_get_heading_level(node)))
             position()
         case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM:
-            guard parent.containerDepth < Self.maxContainerDepth else { return frame }
+            guard parent.containerDepth < Self.maxContainerDepth else {
+                frame.kind = .flattened
+                return frame
+            }
             frame.containerDepth += 1
             position()
             if type == CMARK_NODE_BLOCK_QUOTE {
@@ -259,6 +268,11 @@ struct NodeConverter {
         case .transparent:
             stack[top].blocks.append(contentsOf: frame.blocks)
             for inline in frame.inlines { appendInline(inline, to: &stack[top].inlines) }
+        case .flattened:
+            for var block in frame.blocks {
+                block.isFlattenedNesting = true
+                stack[top].blocks.append(block)
+            }
         case .paragraph: block(.paragraph(frame.inlines))
         case .heading(let level): block(.heading(level: level, frame.inlines))
         case .blockQuote: container(.blockQuote)
@@ -446,6 +460,7 @@ struct NodeConverter {
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+        guard let pointer else { return "" }
+        return restoresGuardMarks ? TableGuard.restore(pointer) : String(cString: pointer)
     }
 }

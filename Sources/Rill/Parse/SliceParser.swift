@@ -31,10 +31,17 @@ enum SliceParser {
         }
     }
 
+    /// cmark reads the buffer as ``TableGuard`` rewrites it; positions and blank lines are read
+    /// from the buffer itself (the rewrite keeps every offset).
     private static func parse(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int) -> ParsedSlice {
-        CmarkGFM.withDocument(buffer) { document in
-            let mapper = SourceMapper(bytes: buffer, prefixLength: prefixLength, base: base, droppedLength: dropped)
-            return NodeConverter(mapper: mapper).convert(document: document)
+        let mapper = SourceMapper(bytes: buffer, prefixLength: prefixLength, base: base, droppedLength: dropped)
+        guard let guarded = TableGuard.guarded(buffer) else {
+            return CmarkGFM.withDocument(buffer) { NodeConverter(mapper: mapper).convert(document: $0) }
+        }
+        return guarded.withUnsafeBytes { rewritten in
+            CmarkGFM.withDocument(rewritten) {
+                NodeConverter(mapper: mapper, restoresGuardMarks: true).convert(document: $0)
+            }
         }
     }
 }

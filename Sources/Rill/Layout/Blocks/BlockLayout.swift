@@ -15,7 +15,9 @@ public enum BlockLayout {
     /// (the bottom of a code block or a table), so they are appended, not redrawn, when it
     /// closes; and it reports how many of its lines are already settled.
     public static func layout(_ block: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
-        var laidOut = layoutByKind(block, in: context, open: open)
+        var laidOut = block.isFlattenedNesting
+            ? FlattenedNestingLayout.layout(block, in: context) { layoutByKind(block, in: $0, open: open) }
+            : layoutByKind(block, in: context, open: open)
         // A block that starts on the incomplete line may still turn into something else.
         if let open, block.range.lowerBound >= open.incompleteFrom { laidOut.stableCount = 0 }
         return laidOut
