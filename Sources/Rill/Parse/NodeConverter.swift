@@ -279,7 +279,15 @@ struct NodeConverter {
         case .list(let style): container(.list(style))
         case .item(let task): container(.item(task: task))
         case .table(let alignments): block(.table(alignments: alignments), children: frame.blocks)
-        case .tableRow(let isHeader): block(.tableRow(isHeader: isHeader), children: frame.blocks)
+        case .tableRow(let isHeader):
+            // cmark-gfm fills every body row with empty cells up to the header's width, however
+            // short the row: `a` under 32 columns makes 32 cells. Trailing empty cells are left
+            // out (layout draws missing cells empty), so a table's cells are bounded by its text.
+            var cells = frame.blocks
+            if !isHeader {
+                while let last = cells.last, case .tableCell(let inlines) = last.kind, inlines.isEmpty { cells.removeLast() }
+            }
+            block(.tableRow(isHeader: isHeader), children: cells)
         case .tableCell: block(.tableCell(frame.inlines))
         case .emphasis: appendInline(.emphasis(frame.inlines), to: &stack[top].inlines)
         case .strong: appendInline(.strong(frame.inlines), to: &stack[top].inlines)

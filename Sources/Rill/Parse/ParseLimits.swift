@@ -4,7 +4,7 @@ public enum ParseLimits {
     /// Widest table, in columns. A delimiter row with more columns is not one: the lines stay a
     /// paragraph. cmark-gfm gives every body row one cell per column, however short the row, so
     /// this also bounds the cells a table can make per byte of input (`maxTableColumns / 2`).
-    public static let maxTableColumns = 64
+    public static let maxTableColumns = 32
     /// Deepest nesting of block quotes, lists and list items kept as such. Blocks nested deeper
     /// are children of their ancestor at this depth, marked ``Block/isFlattenedNesting`` and drawn
     /// behind a `»`.

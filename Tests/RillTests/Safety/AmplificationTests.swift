@@ -52,11 +52,16 @@ extension AmplificationTests {
         #expect(blocks.map(\.kind.name) == ["paragraph"])
     }
 
-    @Test("The cells of a table are bounded by the column cap times its rows")
-    func cellsAreBoundedByTheCap() {
+    @Test("The cells of a table are bounded by its text: short rows are not filled to the header's width")
+    func cellsAreBoundedByTheText() {
         let rows = 200
         let blocks = Oracle.parse(Self.bytes(Self.table(columns: ParseLimits.maxTableColumns, rows: rows)))
-        #expect(Self.cellCount(blocks) == ParseLimits.maxTableColumns * (rows + 1))
+        // The header's cells, then one cell per one-cell row.
+        #expect(Self.cellCount(blocks) == ParseLimits.maxTableColumns + rows)
+        let full = Oracle.parse(Self.bytes(Self.table(columns: 4, rows: 3, row: "|a|b|c|d|")))
+        #expect(Self.cellCount(full) == 4 * 4, "rows that fill the width keep every cell")
+        let explicit = Oracle.parse(Self.bytes(Self.table(columns: 4, rows: 1, row: "|a|b| | |")))
+        #expect(Self.cellCount(explicit) == 4 + 2, "trailing empty cells are left out, written or not")
     }
 
     @Test("A row of 20,000 pipes keeps the table's own cells, and the pipes past the cap as text")

@@ -9,7 +9,7 @@
 /// │ Name:  Grace Hopper
 /// └───────────────────────
 /// ```
-/// Fields read `Header: value`. When the longest header takes at most half the width, values
+/// Fields read `Header: value`; empty fields are left out. When the longest header takes at most half the width, values
 /// line up after it and wrap with a hanging indent under themselves; otherwise each field wraps
 /// as a whole, continuation lines indented by two (not at all below 8 columns). A gutter marks
 /// the records' extent (it is left out below 4 columns), and a light rule separates records.
@@ -54,7 +54,10 @@ struct TableRecords: TableShape {
     func lines(forRow index: Int, cells: [TableCellText]) -> [StyledLine] {
         var lines: [StyledLine] = []
         if index > 0 { lines.append(hasGutter ? TableBorder.between.open(width: width, style: borderStyle) : rule) }
-        for (label, value) in zip(labels, cells) {
+        // Empty fields are left out (a record of a wide table with short rows would otherwise be
+        // a line per column for every row); a record with nothing at all keeps its first field.
+        let fields = zip(labels, cells).filter { !$0.1.isEmpty }
+        for (label, value) in fields.isEmpty ? Array(zip(labels, cells).prefix(1)) : fields {
             lines += field(label: label, value: value).map(guttered)
         }
         return lines
