@@ -11,6 +11,7 @@ struct BlockStreamSink: FrameSink {
     private var written = 0
 
     var bytesWritten: Int { output.bytesWritten }
+    var outputWaits: Int { output.waits }
 
     init(output: OutputChannel, context: LayoutContext, encoder: ANSIEncoder) {
         self.output = output

@@ -16,6 +16,8 @@ protocol FrameSink {
     mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed)
     /// Bytes written so far.
     var bytesWritten: Int { get }
+    /// Times the output was full (EAGAIN) and the sink waited for it to drain.
+    var outputWaits: Int { get }
     /// Whether frames need the engine's report of what changed (which costs a comparison of the
     /// open blocks); sinks that read the stream's state directly say no.
     var wantsUpdates: Bool { get }

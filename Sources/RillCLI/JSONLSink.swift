@@ -5,6 +5,7 @@ struct JSONLSink: FrameSink {
     var output: OutputChannel
 
     var bytesWritten: Int { output.bytesWritten }
+    var outputWaits: Int { output.waits }
     var wantsUpdates: Bool { true }
 
     mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {

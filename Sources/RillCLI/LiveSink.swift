@@ -20,6 +20,7 @@ struct LiveSink: FrameSink {
     }
 
     var bytesWritten: Int { output.bytesWritten }
+    var outputWaits: Int { output.waits }
 
     mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
         let start = clock.now
