@@ -12,6 +12,7 @@ struct BlockStreamSink: FrameSink {
 
     var bytesWritten: Int { output.bytesWritten }
     var outputWaits: Int { output.waits }
+    var consumedFinalCount: Int? { written }
 
     init(output: OutputChannel, context: LayoutContext, encoder: ANSIEncoder) {
         self.output = output

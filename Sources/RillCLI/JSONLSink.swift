@@ -17,6 +17,9 @@ struct JSONLSink: FrameSink {
         var last = update
         last.isDone = false
         if !last.isEmpty { try output.write(EventEncoder.frameLine(last)) }
-        try output.write(EventEncoder.doneLine(stream.blocks))
+        // Written in pieces: for a long document the line is several times the input's size.
+        try EventEncoder.doneLine(stream.blocks) { (piece) throws(OutputChannel.Closed) in
+            try output.write(piece)
+        }
     }
 }

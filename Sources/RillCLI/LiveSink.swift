@@ -21,6 +21,7 @@ struct LiveSink: FrameSink {
 
     var bytesWritten: Int { output.bytesWritten }
     var outputWaits: Int { output.waits }
+    var consumedFinalCount: Int? { view.committedBlockCount }
 
     mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
         let start = clock.now

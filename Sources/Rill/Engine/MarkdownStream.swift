@@ -40,6 +40,8 @@ public struct MarkdownStream: Sendable {
     public var stabilizesTail = true
     /// Whether big containers are extended incrementally (turned off only to compare against).
     public var growsIncrementally = true
+    /// How many final blocks, from the first, were released with ``releaseFinalBlocks(before:)``.
+    public private(set) var releasedFinalCount = 0
 
     private var normalizer = UTF8Normalizer()
     /// Stream offset of the first line of the top-level tail.
@@ -49,6 +51,9 @@ public struct MarkdownStream: Sendable {
     private var definitions = DefinitionCarrier()
     /// What the engine remembers about each final block, parallel to `finalBlocks`.
     private var finalRecords: [FinalRecord] = []
+    /// End of the last final block (kept apart, as a released block keeps its range but a
+    /// consumer may not rely on it).
+    private var lastFinalEnd: Int?
     /// The container at the frontier being extended incrementally, if any.
     private var growth: Growth?
     /// The open blocks as last reported by ``update()``, to report differences against.
@@ -302,7 +307,7 @@ public struct MarkdownStream: Sendable {
     private func tailParse(end: Int, extra: [UInt8] = []) -> TailParse? {
         var result = TailParse()
         var assigner = identity
-        var previousEnd = finalBlocks.last?.range.upperBound
+        var previousEnd = lastFinalEnd
         var start = frontier
         if case .children(let grown)? = growth {
             guard let (parse, before, after) = grown.parse(source, end: end, extra: extra, definitions: definitions.prefix) else {
@@ -385,7 +390,44 @@ public struct MarkdownStream: Sendable {
                                         mayReference: !block.isLiteral
                                             && source.containsClosingBracket(in: lineStart..<segmentEnd)))
         finalBlocks.append(block)
+        lastFinalEnd = block.range.upperBound
         outcome.finalized.append(block.id)
+    }
+
+    // MARK: - Releasing
+
+    /// Lets go of the content of the final blocks before `index`, for a consumer that has shown
+    /// them and never looks back (a writer to a pipe, a live view that scrolled them off), so
+    /// that a long stream's memory does not grow with the blocks it has already handed on.
+    ///
+    /// Each released block stays in ``finalBlocks`` as an empty paragraph with its identity and
+    /// range, so indices do not move; its children and text are gone. A link reference
+    /// definition arriving later no longer re-resolves released blocks (everything else, the
+    /// open blocks and identities included, is exactly as without releasing). The library
+    /// default is to release nothing, and then the streamed result always equals a one-shot parse.
+    ///
+    /// - Complexity: O(k) in the number of blocks released by this call.
+    public mutating func releaseFinalBlocks(before index: Int) {
+        let end = min(index, finalBlocks.count)
+        guard end > releasedFinalCount else { return }
+        for position in releasedFinalCount..<end {
+            let block = finalBlocks[position]
+            finalBlocks[position] = Block(released: block)
+            finalRecords[position].mayReference = false
+        }
+        releasedFinalCount = end
+    }
+
+    /// Final blocks and their descendants whose content is still held (not released), for
+    /// tests and statistics.
+    ///
+    /// - Complexity: O(n) in the retained blocks and their descendants.
+    public var retainedFinalNodeCount: Int {
+        var count = 0
+        for block in finalBlocks[releasedFinalCount...] {
+            block.forEachDescendant { _, _ in count += 1 }
+        }
+        return count
     }
 
     /// Starts growing the anchor entry if it is a container worth extending incrementally.
@@ -565,7 +607,7 @@ public struct MarkdownStream: Sendable {
     /// that changed.
     private mutating func reresolve(upTo end: Int, also assembled: [Int]) -> [Block] {
         var changed: [Block] = []
-        let candidates = Array(0..<end) + assembled.filter { $0 >= end }
+        let candidates = Array(min(releasedFinalCount, end)..<end) + assembled.filter { $0 >= end }
         for index in candidates where finalRecords[index].mayReference {
             let record = finalRecords[index]
             let next = index + 1 < finalRecords.count ? finalRecords[index + 1].lineStart : max(frontier, record.lineStart)
@@ -592,6 +634,13 @@ public struct MarkdownStream: Sendable {
 }
 
 extension Block {
+    /// What stays of a released final block: its identity and range in an empty paragraph.
+    init(released block: Block) {
+        self.init(kind: .paragraph([]), range: block.range, hasOwnPosition: block.hasOwnPosition)
+        id = block.id
+        followsBlankLine = block.followsBlankLine
+    }
+
     /// The block without its children.
     var withoutChildren: Block {
         var copy = self
