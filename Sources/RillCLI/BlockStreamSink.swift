@@ -12,7 +12,11 @@ struct BlockStreamSink: FrameSink {
 
     var bytesWritten: Int { output.bytesWritten }
     var outputWaits: Int { output.waits }
-    var consumedFinalCount: Int? { written }
+
+    /// Written blocks are never read again, nor rewritten after a late link definition.
+    func release(_ stream: inout MarkdownStream) {
+        stream.releaseFinalBlocks(before: written)
+    }
 
     init(output: OutputChannel, context: LayoutContext, encoder: ANSIEncoder) {
         self.output = output

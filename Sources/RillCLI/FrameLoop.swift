@@ -119,7 +119,7 @@ struct FrameLoop {
                     statistics.frames += 1
                     try sink.frame(update, stream: stream)
                     statistics.sink += clock.now - sinkStart
-                    if let consumed = sink.consumedFinalCount { stream.releaseFinalBlocks(before: consumed) }
+                    sink.release(&stream)
                     lastFrame = current
                     pending = false
                 }

@@ -21,9 +21,9 @@ protocol FrameSink {
     /// Whether frames need the engine's report of what changed (which costs a comparison of the
     /// open blocks); sinks that read the stream's state directly say no.
     var wantsUpdates: Bool { get }
-    /// How many final blocks the sink has handed on and will never read again (the stream then
-    /// releases them), or nil when it looks back at every block (the JSON done line).
-    var consumedFinalCount: Int? { get }
+    /// Releases from `stream` the final blocks the sink has handed on and will not read again
+    /// (see ``MarkdownStream/releaseFinalBlocks(before:keepingResolvable:)``); called after each frame.
+    func release(_ stream: inout MarkdownStream)
     /// Extra lines for `--stats`.
     var statisticsLines: [String] { get }
 }
@@ -35,5 +35,5 @@ extension FrameSink {
     mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed) {}
     var statisticsLines: [String] { [] }
     var wantsUpdates: Bool { false }
-    var consumedFinalCount: Int? { nil }
+    func release(_ stream: inout MarkdownStream) {}
 }

@@ -75,6 +75,37 @@ extension ReleaseFinalBlocksTests {
         }
     }
 
+    @Test("Released blocks parsed again by finalBlock(at:) equal the one-shot parse, late definitions included",
+          arguments: Corpus.documentNames)
+    func releasedBlocksComeBack(_ name: String) {
+        let bytes = Corpus.bytes(name)
+        let oneShot = Oracle.parse(bytes)
+        for keepingResolvable in [false, true] {
+            for chunk in [5, 997] {
+                var stream = MarkdownStream()
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + chunk)
+                    stream.append(bytes[start..<end])
+                    _ = stream.update()
+                    stream.releaseFinalBlocks(before: stream.finalBlocks.count, keepingResolvable: keepingResolvable)
+                    start = end
+                }
+                stream.finish()
+                let blocks = stream.finalBlocks.indices.map { stream.finalBlock(at: $0) }
+                let what = "\(name), \(chunk)-byte pieces, keeping resolvable: \(keepingResolvable)"
+                #expect(blocks == oneShot, "\(what)")
+                #expect(blocks.map(\.range) == oneShot.map(\.range), "\(what): ranges")
+                if keepingResolvable {
+                    // Blocks kept are re-resolved in place, as without releasing.
+                    for (index, block) in stream.finalBlocks.enumerated() where block.kind != .paragraph([]) {
+                        #expect(block == oneShot[index], "\(what): kept block \(index)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("Without releasing (the library default), a late definition still resolves an earlier link")
     func defaultKeepsLateDefinitions() {
         let bytes = Array("See [the docs].\n\nMore text.\n\n[the docs]: https://example.com\n".utf8)
