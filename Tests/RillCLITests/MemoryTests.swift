@@ -10,8 +10,15 @@ import Testing
 @Suite(.enabled(if: TestEnvironment.isExhaustive, "RILL_EXHAUSTIVE=1 runs the 100 MB memory test"))
 struct MemoryTests {
     /// A long answer: the Corpus answers one after another, each round under its own heading.
+    /// Lines holding `]:` (link reference definitions) are left out: every definition makes the
+    /// engine parse earlier blocks again, which is superlinear over a long document (a known,
+    /// separate problem, see the issue note), and this test is about memory.
     static func writeLongAnswer(megabytes: Int, to url: URL) throws {
-        let answers = Corpus.documentNames.filter { $0.hasPrefix("answer-") }.map(Corpus.bytes)
+        let answers = Corpus.documentNames.filter { $0.hasPrefix("answer-") }.map { name in
+            Corpus.bytes(name).split(separator: 0x0A, omittingEmptySubsequences: false)
+                .filter { line in !zip(line, line.dropFirst()).contains { $0 == 0x5D && $1 == 0x3A } }
+                .joined(separator: [0x0A]).map { $0 }
+        }
         FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
