@@ -11,6 +11,12 @@ struct BlockStreamSink: FrameSink {
     private var written = 0
 
     var bytesWritten: Int { output.bytesWritten }
+    var outputWaits: Int { output.waits }
+
+    /// Written blocks are never read again, nor rewritten after a late link definition.
+    func release(_ stream: inout MarkdownStream) {
+        stream.releaseFinalBlocks(before: written)
+    }
 
     init(output: OutputChannel, context: LayoutContext, encoder: ANSIEncoder) {
         self.output = output

@@ -45,6 +45,7 @@ struct FrameLoop {
                 if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR {
                     return .readFailed(String(cString: strerror(errno)))
                 }
+                statistics.wakeups += 1
                 for event in SignalMonitor.drain() {
                     switch event {
                     case .interrupt(let number):
@@ -72,7 +73,12 @@ struct FrameLoop {
                         case .nothing: break
                         case .end: ended = true
                         case .failure(let message):
-                            sink.abandon()
+                            // Show what did arrive, as if the input had ended there, then report.
+                            if statistics.bytesRead == 0 {
+                                sink.abandon()
+                            } else {
+                                try sink.finish(stream.finish(), stream: stream)
+                            }
                             return .readFailed(message)
                         }
                     }
@@ -113,6 +119,7 @@ struct FrameLoop {
                     statistics.frames += 1
                     try sink.frame(update, stream: stream)
                     statistics.sink += clock.now - sinkStart
+                    sink.release(&stream)
                     lastFrame = current
                     pending = false
                 }

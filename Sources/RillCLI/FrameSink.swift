@@ -16,9 +16,14 @@ protocol FrameSink {
     mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed)
     /// Bytes written so far.
     var bytesWritten: Int { get }
+    /// Times the output was full (EAGAIN) and the sink waited for it to drain.
+    var outputWaits: Int { get }
     /// Whether frames need the engine's report of what changed (which costs a comparison of the
     /// open blocks); sinks that read the stream's state directly say no.
     var wantsUpdates: Bool { get }
+    /// Releases from `stream` the final blocks the sink has handed on and will not read again
+    /// (see ``MarkdownStream/releaseFinalBlocks(before:keepingResolvable:)``); called after each frame.
+    func release(_ stream: inout MarkdownStream)
     /// Extra lines for `--stats`.
     var statisticsLines: [String] { get }
 }
@@ -30,4 +35,5 @@ extension FrameSink {
     mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed) {}
     var statisticsLines: [String] { [] }
     var wantsUpdates: Bool { false }
+    func release(_ stream: inout MarkdownStream) {}
 }

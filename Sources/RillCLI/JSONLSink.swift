@@ -5,6 +5,13 @@ struct JSONLSink: FrameSink {
     var output: OutputChannel
 
     var bytesWritten: Int { output.bytesWritten }
+    var outputWaits: Int { output.waits }
+
+    /// Every block goes into the done line, so a released block is parsed again then; blocks a
+    /// late link definition may still change are kept, so that the change is reported.
+    func release(_ stream: inout MarkdownStream) {
+        stream.releaseFinalBlocks(before: stream.finalBlocks.count, keepingResolvable: true)
+    }
     var wantsUpdates: Bool { true }
 
     mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
@@ -16,6 +23,10 @@ struct JSONLSink: FrameSink {
         var last = update
         last.isDone = false
         if !last.isEmpty { try output.write(EventEncoder.frameLine(last)) }
-        try output.write(EventEncoder.doneLine(stream.blocks))
+        // Written in pieces: for a long document the line is several times the input's size.
+        let blocks = (0..<stream.finalBlocks.count).lazy.map { stream.finalBlock(at: $0) }
+        try EventEncoder.doneLine(blocks) { (piece) throws(OutputChannel.Closed) in
+            try output.write(piece)
+        }
     }
 }

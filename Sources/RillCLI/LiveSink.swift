@@ -20,6 +20,12 @@ struct LiveSink: FrameSink {
     }
 
     var bytesWritten: Int { output.bytesWritten }
+    var outputWaits: Int { output.waits }
+
+    /// Blocks wholly in the scrollback are never drawn again.
+    func release(_ stream: inout MarkdownStream) {
+        stream.releaseFinalBlocks(before: view.committedBlockCount)
+    }
 
     mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
         let start = clock.now

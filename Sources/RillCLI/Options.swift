@@ -40,10 +40,13 @@ struct Options: Equatable {
     var showHelp = false
     var showVersion = false
 
-    static let usage = """
+    /// The two lines of how to call rill, shown after a command-line mistake too.
+    static let synopsis = """
     usage: rill [options] [FILE]
            rill --replay FILE [--chunk N | --seed S] [--rate R] [options]
+    """
 
+    static let usage = synopsis + "\n\n" + """
     Renders markdown while it is still being written. Reads FILE, or standard input.
       some-llm "explain X" | rill
 

@@ -43,7 +43,7 @@ public enum RillCommand {
         do {
             options = try Options.parse(arguments)
         } catch {
-            printError("rill: \(error.description)\nTry 'rill --help' for more information.")
+            printError("rill: \(error.description)\n\(Options.synopsis)\nTry 'rill --help' for more information.")
             return Ending(status: 2)
         }
         if options.showHelp {
@@ -69,10 +69,12 @@ public enum RillCommand {
         let outcome: FrameLoop.Outcome
         var sinkLines: [String] = []
         var bytesWritten = 0
+        var outputWaits = 0
         if options.format == .jsonl {
             var sink = JSONLSink(output: output)
             outcome = loop.run(into: &sink)
             bytesWritten = sink.bytesWritten
+            outputWaits = sink.outputWaits
         } else {
             let isTerminal = isatty(STDOUT_FILENO) == 1
             let settings = TerminalSettings.resolve(
@@ -83,11 +85,13 @@ public enum RillCommand {
                 outcome = loop.run(into: &sink)
                 sinkLines = sink.statisticsLines
                 bytesWritten = sink.bytesWritten
+                outputWaits = sink.outputWaits
             } else {
                 var sink = BlockStreamSink(output: output, context: settings.context,
                                            encoder: ANSIEncoder(depth: settings.depth, hyperlinks: settings.hyperlinks))
                 outcome = loop.run(into: &sink)
                 bytesWritten = sink.bytesWritten
+                outputWaits = sink.outputWaits
             }
         }
         if options.showStats {
@@ -96,7 +100,9 @@ public enum RillCommand {
                 "rill statistics",
                 "frames:                \(stats.frames)",
                 "bytes read:            \(stats.bytesRead)",
+                "wakeups:               \(stats.wakeups)",
                 "bytes written:         \(bytesWritten)",
+                "output waits:          \(outputWaits)",
                 "bytes parsed:          \(loop.stream.bytesParsed)",
                 "parse time:            \(Statistics.milliseconds(stats.parse))",
                 "render time:           \(Statistics.milliseconds(stats.sink))",
@@ -122,12 +128,27 @@ public enum RillCommand {
             let mode: ReplayChunker.Mode = options.chunkSize.map { .fixed($0) } ?? .tokens(seed: options.seed)
             return .success(.replay(ReplaySchedule(bytes: bytes, mode: mode, rate: options.rate)))
         }
-        guard let path = options.inputPath, path != "-" else { return .success(.descriptor(STDIN_FILENO)) }
+        guard let path = options.inputPath, path != "-" else {
+            if isDirectory(STDIN_FILENO) {
+                return .failure(Options.Failure(description: "cannot read standard input: \(String(cString: strerror(EISDIR)))"))
+            }
+            return .success(.descriptor(STDIN_FILENO))
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             return .failure(Options.Failure(description: "cannot open '\(path)': \(String(cString: strerror(errno)))"))
         }
+        if isDirectory(fd) {
+            close(fd)
+            return .failure(Options.Failure(description: "cannot read '\(path)': \(String(cString: strerror(EISDIR)))"))
+        }
         return .success(.descriptor(fd))
+    }
+
+    /// Whether `descriptor` is a directory, which `open(2)` accepts but `read(2)` refuses.
+    private static func isDirectory(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Reads a whole file, or nil with `errno` set.

@@ -2,6 +2,9 @@
 struct Statistics {
     var frames = 0
     var bytesRead = 0
+    /// Times the loop woke from `poll(2)`: about one per read, frame or signal, never a spin
+    /// (a non-blocking input that has nothing to give is waited for, not retried).
+    var wakeups = 0
     var parse: Duration = .zero
     var sink: Duration = .zero
 

@@ -70,11 +70,17 @@ extension EndToEndTests {
         #expect(replay.stderr == "rill: cannot read '/nonexistent/notes.md': No such file or directory\n")
     }
 
-    @Test("A command-line mistake: the message, a hint, and exit status 2")
+    @Test("A command-line mistake: the message, the usage lines, a hint, and exit status 2")
     func usageError() throws {
         let result = try RillProcess.run(["--bogus"])
         #expect(result.status == 2 && !result.crashed)
-        #expect(result.stderr == "rill: unknown option '--bogus'\nTry 'rill --help' for more information.\n")
+        #expect(result.stderr == """
+            rill: unknown option '--bogus'
+            usage: rill [options] [FILE]
+                   rill --replay FILE [--chunk N | --seed S] [--rate R] [options]
+            Try 'rill --help' for more information.
+
+            """)
         #expect(result.stdout.isEmpty)
     }
 

@@ -54,7 +54,7 @@ enum PseudoTerminal {
 
 /// The pseudo-terminal functions of the C library, which Swift's Glibc module leaves out (glibc
 /// declares them only for `_XOPEN_SOURCE`): looked up by name.
-private enum LibC {
+enum LibC {
     typealias Descriptor = @convention(c) (Int32) -> Int32
     typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
 

@@ -40,6 +40,8 @@ public struct MarkdownStream: Sendable {
     public var stabilizesTail = true
     /// Whether big containers are extended incrementally (turned off only to compare against).
     public var growsIncrementally = true
+    /// How many final blocks, from the first, were released with ``releaseFinalBlocks(before:)``.
+    public private(set) var releasedFinalCount = 0
 
     private var normalizer = UTF8Normalizer()
     /// Stream offset of the first line of the top-level tail.
@@ -49,6 +51,11 @@ public struct MarkdownStream: Sendable {
     private var definitions = DefinitionCarrier()
     /// What the engine remembers about each final block, parallel to `finalBlocks`.
     private var finalRecords: [FinalRecord] = []
+    /// End of the last final block (kept apart, as a released block keeps its range but a
+    /// consumer may not rely on it).
+    private var lastFinalEnd: Int?
+    /// Indices of final blocks that a later link definition may change (`mayReference`), in order.
+    private var referencing: [Int] = []
     /// The container at the frontier being extended incrementally, if any.
     private var growth: Growth?
     /// The open blocks as last reported by ``update()``, to report differences against.
@@ -66,6 +73,8 @@ public struct MarkdownStream: Sendable {
         var identityBefore: IdentityAssigner
         /// Whether its text holds a `]`, so that a later link definition could change it.
         var mayReference: Bool
+        /// Whether only a stub of it is kept (see ``releaseFinalBlocks(before:keepingResolvable:)``).
+        var isReleased = false
     }
 
     /// Creates an empty stream.
@@ -302,7 +311,7 @@ public struct MarkdownStream: Sendable {
     private func tailParse(end: Int, extra: [UInt8] = []) -> TailParse? {
         var result = TailParse()
         var assigner = identity
-        var previousEnd = finalBlocks.last?.range.upperBound
+        var previousEnd = lastFinalEnd
         var start = frontier
         if case .children(let grown)? = growth {
             guard let (parse, before, after) = grown.parse(source, end: end, extra: extra, definitions: definitions.prefix) else {
@@ -381,11 +390,65 @@ public struct MarkdownStream: Sendable {
     private mutating func appendFinal(_ block: Block, lineStart: Int, identityBefore: IdentityAssigner,
                                       outcome: inout FrameOutcome) {
         let segmentEnd = max(block.range.upperBound, lineStart)
-        finalRecords.append(FinalRecord(lineStart: lineStart, identityBefore: identityBefore,
-                                        mayReference: !block.isLiteral
-                                            && source.containsClosingBracket(in: lineStart..<segmentEnd)))
+        let mayReference = !block.isLiteral && source.containsClosingBracket(in: lineStart..<segmentEnd)
+        if mayReference { referencing.append(finalRecords.count) }
+        finalRecords.append(FinalRecord(lineStart: lineStart, identityBefore: identityBefore, mayReference: mayReference))
         finalBlocks.append(block)
+        lastFinalEnd = block.range.upperBound
         outcome.finalized.append(block.id)
+    }
+
+    // MARK: - Releasing
+
+    /// Lets go of the content of the final blocks before `index`, for a consumer that has shown
+    /// them and never looks back (a writer to a pipe, a live view that scrolled them off), so
+    /// that a long stream's memory does not grow with the blocks it has already handed on.
+    ///
+    /// Each released block stays in ``finalBlocks`` as an empty paragraph with its identity,
+    /// range and spacing, so indices do not move; ``finalBlock(at:)`` parses it again from the
+    /// text when it is needed whole. Everything else, the open blocks and identities included,
+    /// is exactly as without releasing. The library default is to release nothing.
+    ///
+    /// - Parameter keepingResolvable: keep the blocks whose links a link reference definition
+    ///   arriving later could still resolve (their text holds a `]`), so that they are still
+    ///   re-resolved and reported as changed, as without releasing. When false, every block is
+    ///   released, and a later definition no longer changes released blocks.
+    /// - Complexity: O(k) in the number of blocks released by this call.
+    public mutating func releaseFinalBlocks(before index: Int, keepingResolvable: Bool = false) {
+        let end = min(index, finalBlocks.count)
+        guard end > releasedFinalCount else { return }
+        for position in releasedFinalCount..<end where !(keepingResolvable && finalRecords[position].mayReference) {
+            finalBlocks[position] = Block(released: finalBlocks[position])
+            finalRecords[position].isReleased = true
+            finalRecords[position].mayReference = false
+        }
+        if !keepingResolvable {
+            // Released blocks are never re-resolved: forget them as candidates.
+            let kept = referencing.partitioningIndex { $0 >= end }
+            referencing.removeFirst(kept)
+        }
+        releasedFinalCount = end
+    }
+
+    /// Final block `index` whole: as kept, or parsed again from the text if it was released.
+    ///
+    /// - Complexity: O(1) for a kept block; for a released one, a parse of its text (plus the
+    ///   link reference definitions seen so far).
+    public func finalBlock(at index: Int) -> Block {
+        guard finalRecords[index].isReleased else { return finalBlocks[index] }
+        return reparsedFinal(at: index).0 ?? finalBlocks[index]
+    }
+
+    /// Final blocks and their descendants whose content is still held (not released), for
+    /// tests and statistics.
+    ///
+    /// - Complexity: O(n) in the final blocks and the descendants of the retained ones.
+    public var retainedFinalNodeCount: Int {
+        var count = 0
+        for index in finalBlocks.indices where !finalRecords[index].isReleased {
+            finalBlocks[index].forEachDescendant { _, _ in count += 1 }
+        }
+        return count
     }
 
     /// Starts growing the anchor entry if it is a container worth extending incrementally.
@@ -566,25 +629,14 @@ public struct MarkdownStream: Sendable {
     private mutating func reresolve(upTo end: Int, also assembled: [Int]) -> [Block] {
         var changed: [Block] = []
         let labels = definitions.takeNewLabels()
-        let candidates = Array(0..<end) + assembled.filter { $0 >= end }
+        let before = referencing.partitioningIndex { $0 >= end }
+        let candidates = Array(referencing[..<before]) + assembled.filter { $0 >= end }
         for index in candidates where finalRecords[index].mayReference {
-            let record = finalRecords[index]
-            let next = index + 1 < finalRecords.count ? finalRecords[index + 1].lineStart : max(frontier, record.lineStart)
-            let upper = max(record.lineStart, max(next, finalBlocks[index].range.upperBound))
             // Only a block that may use one of the new labels can resolve differently.
-            guard labels.mayBeReferenced(in: source[record.lineStart..<min(upper, source.count)]) else { continue }
-            let parsed = SliceParser.parse(prefix: definitions.prefix, slice: source[record.lineStart..<min(upper, source.count)],
-                                           base: record.lineStart)
-            bytesParsed += definitions.prefix.count + upper - record.lineStart
-            let own = parsed.entries.filter { $0.block.range.lowerBound < finalBlocks[index].range.upperBound }
-            guard let match = own.first(where: { $0.block.range.lowerBound == finalBlocks[index].range.lowerBound }) else { continue }
-            var block = match.block
-            var assigner = record.identityBefore
-            for earlier in own where earlier.block.range.lowerBound < block.range.lowerBound {
-                assigner.advance(past: earlier.block)
-            }
-            assigner.assign(&block)
-            block.followsBlankLine = finalBlocks[index].followsBlankLine
+            guard labels.mayBeReferenced(in: source[segment(ofFinal: index)]) else { continue }
+            let (reparsed, parsedBytes) = reparsedFinal(at: index)
+            bytesParsed += parsedBytes
+            guard let block = reparsed else { continue }
             if block != finalBlocks[index] {
                 finalBlocks[index] = block
                 changed.append(block)
@@ -592,9 +644,58 @@ public struct MarkdownStream: Sendable {
         }
         return changed
     }
+
+    /// Final block `index` parsed again from its text with every definition kept so far, named
+    /// as before (nil if the parse does not find it, which the engine's invariants rule out),
+    /// and the number of bytes parsed.
+    /// The text of final block `index`: from its first line to the next block's first line.
+    private func segment(ofFinal index: Int) -> Range<Int> {
+        let record = finalRecords[index]
+        let next = index + 1 < finalRecords.count ? finalRecords[index + 1].lineStart : max(frontier, record.lineStart)
+        let upper = max(record.lineStart, max(next, finalBlocks[index].range.upperBound))
+        return record.lineStart..<min(upper, source.count)
+    }
+
+    private func reparsedFinal(at index: Int) -> (Block?, Int) {
+        let record = finalRecords[index]
+        let range = finalBlocks[index].range
+        let segment = segment(ofFinal: index)
+        let parsed = SliceParser.parse(prefix: definitions.prefix, slice: source[segment], base: record.lineStart)
+        let parsedBytes = definitions.prefix.count + segment.count
+        let own = parsed.entries.filter { $0.block.range.lowerBound < range.upperBound }
+        guard let match = own.first(where: { $0.block.range.lowerBound == range.lowerBound }) else { return (nil, parsedBytes) }
+        var block = match.block
+        var assigner = record.identityBefore
+        for earlier in own where earlier.block.range.lowerBound < block.range.lowerBound {
+            assigner.advance(past: earlier.block)
+        }
+        assigner.assign(&block)
+        block.followsBlankLine = finalBlocks[index].followsBlankLine
+        return (block, parsedBytes)
+    }
+}
+
+private extension Array where Element == Int {
+    /// The first index whose element satisfies `belongs` (elements are sorted so that all that
+    /// do come after all that do not).
+    func partitioningIndex(where belongs: (Int) -> Bool) -> Int {
+        var low = startIndex, high = endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
 }
 
 extension Block {
+    /// What stays of a released final block: its identity and range in an empty paragraph.
+    init(released block: Block) {
+        self.init(kind: .paragraph([]), range: block.range, hasOwnPosition: block.hasOwnPosition)
+        id = block.id
+        followsBlankLine = block.followsBlankLine
+    }
+
     /// The block without its children.
     var withoutChildren: Block {
         var copy = self

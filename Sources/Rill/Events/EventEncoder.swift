@@ -28,16 +28,30 @@ public enum EventEncoder {
 
     /// The last JSON line, holding the whole document, newline included.
     public static func doneLine(_ blocks: [Block]) -> [UInt8] {
+        var line: [UInt8] = []
+        doneLine(blocks, pieceSize: .max) { line += $0 }
+        return line
+    }
+
+    /// The last JSON line, handed to `body` in pieces of about `pieceSize` bytes, so that a
+    /// long document's line is never held whole in memory.
+    ///
+    /// - Complexity: O(n) in the size of the blocks.
+    public static func doneLine<E: Error>(_ blocks: some Sequence<Block>, pieceSize: Int = 64 * 1024,
+                                          _ body: ([UInt8]) throws(E) -> Void) throws(E) {
         var json = JSONWriter()
         json.beginObject()
         json.field("done", true)
         json.key("blocks")
         json.beginArray()
-        for block in blocks { write(block, to: &json) }
+        for block in blocks {
+            write(block, to: &json)
+            if json.bytes.count >= pieceSize { try body(json.take()) }
+        }
         json.endArray()
         json.endObject()
         json.newline()
-        return json.bytes
+        try body(json.take())
     }
 
     /// One block as a JSON object (children included).

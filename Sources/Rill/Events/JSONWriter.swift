@@ -30,6 +30,13 @@ struct JSONWriter {
 
     mutating func newline() { bytes.append(0x0A); needsComma = false }
 
+    /// Hands over the bytes written so far and starts an empty buffer, keeping the writer's
+    /// place (for writing a long line in pieces).
+    mutating func take() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     private mutating func separator() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

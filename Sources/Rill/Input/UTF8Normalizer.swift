@@ -21,10 +21,10 @@ public struct UTF8Normalizer: Sendable {
     ///
     /// - Complexity: O(n) in the chunk's length.
     public mutating func normalize<C: Collection>(_ chunk: C, into output: inout [UInt8]) where C.Element == UInt8 {
-        // Grow geometrically: reserving just what this chunk needs would reallocate, and copy the
-        // whole document, at every chunk.
+        // Grow geometrically: reserving just enough at every chunk would copy the whole text
+        // each time (`reserveCapacity` does not round up), quadratic over a long stream.
         let needed = output.count + chunk.count + 3
-        if output.capacity < needed { output.reserveCapacity(max(needed, output.capacity * 2)) }
+        if output.capacity < needed { output.reserveCapacity(max(needed, 2 * output.capacity)) }
         for byte in chunk {
             // Printable ASCII and line endings, the bulk of any text, go straight through.
             if pending.isEmpty, byte >= 0x03, byte < 0x80 {

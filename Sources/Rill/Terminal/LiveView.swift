@@ -66,6 +66,10 @@ public struct LiveView: Sendable {
         self.height = max(2, height)
     }
 
+    /// How many top-level blocks are wholly in the scrollback: the view never reads them again,
+    /// so the stream may release them (``MarkdownStream/releaseFinalBlocks(before:)``).
+    public var committedBlockCount: Int { frontier.block }
+
     /// The live region's largest height.
     var maxLiveLines: Int { max(1, height - 1) }
 
