@@ -35,6 +35,6 @@ let package = Package(
         // The fuzz target: replays inputs through `FuzzCheck` in a normal build; with
         // `-sanitize=fuzzer -DRILL_LIBFUZZER` it is a libFuzzer binary (`make fuzz`).
         .executableTarget(name: "rill-fuzz", dependencies: ["RillTestSupport"], path: "Tests/RillFuzz",
-                          exclude: ["Regressions", "markdown.dict"]),
+                          exclude: ["Regressions", "markdown.dict", "lld-toolset.json"]),
     ]
 )

@@ -2,19 +2,32 @@ import Glibc
 import RillTestSupport
 
 #if RILL_LIBFUZZER
+/// libFuzzer's driver (in the runtime `-sanitize=fuzzer` links). SwiftPM names an executable's
+/// entry point after its module and points `main` at it, so the driver is started from here
+/// rather than from libFuzzer's own `main`.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                     _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
 
-/// libFuzzer's entry point (built with `-sanitize=fuzzer -DRILL_LIBFUZZER`, see `make fuzz`):
-/// each input goes through ``FuzzCheck``; a violation stops the run as a crash, so libFuzzer
-/// saves the input (`crash-…`) and prints what was wrong.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func rillFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let problems = FuzzCheck.violations(bytes)
-    if !problems.isEmpty {
-        FuzzReport.print(bytes, problems)
-        abort()
+/// Built with `-sanitize=fuzzer -DRILL_LIBFUZZER` (see `make fuzz`), `rill-fuzz` is a libFuzzer
+/// binary: each input goes through ``FuzzCheck``; a violation stops the run as a crash, so
+/// libFuzzer saves the input (`crash-…`) after the report of what was wrong.
+@main
+struct RillFuzzer {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv) { data, size in
+            let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+            let problems = FuzzCheck.violations(bytes)
+            if !problems.isEmpty {
+                FuzzReport.print(bytes, problems)
+                abort()
+            }
+            return 0
+        })
     }
-    return 0
 }
 #else
 /// Without libFuzzer (a plain `swift build`), `rill-fuzz` replays inputs: each file named, and

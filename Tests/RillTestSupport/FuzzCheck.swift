@@ -39,8 +39,15 @@ public enum FuzzCheck {
         var stream = MarkdownStream()
 
         func frame(_ index: Int) {
-            let duplicates = BlockTree.duplicateIDs(stream.blocks)
+            // Final blocks were checked when they were open, and every ID is anchored inside its
+            // top-level block: the open blocks, and the order at the top, are what can go wrong.
+            let open = stream.openBlocks
+            let duplicates = BlockTree.duplicateIDs(open)
             if !duplicates.isEmpty { fail("frame \(index): duplicate IDs \(duplicates.prefix(4))") }
+            let top = (stream.finalBlocks.last.map { [$0.id] } ?? []) + open.map(\.id)
+            if zip(top, top.dropFirst()).contains(where: { $0 >= $1 }) {
+                fail("frame \(index): top-level IDs not increasing: \(top.prefix(8))")
+            }
             let bytes = view.frame(stream)
             live += bytes
             if !resized { terminal.feed(bytes) }
@@ -62,6 +69,8 @@ public enum FuzzCheck {
         if !resized { terminal.feed(closing) }
 
         // The engine: exactly the one-shot parse.
+        let duplicates = BlockTree.duplicateIDs(stream.finalBlocks)
+        if !duplicates.isEmpty { fail("after finish: duplicate IDs \(duplicates.prefix(4))") }
         let expected = MarkdownStream.parse(bytes)
         for difference in BlockTree.differences(stream.finalBlocks, expected, limit: 3) {
             fail("final blocks differ from the one-shot parse: \(difference)")

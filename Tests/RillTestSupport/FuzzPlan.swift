@@ -22,7 +22,7 @@ public struct FuzzPlan: CustomStringConvertible, Sendable {
     public static let minimumWidth = 20
 
     /// Most frames per input, so that a long input costs what a short one does per byte.
-    public static let frameLimit = 1_500
+    public static let frameLimit = 400
 
     public init(_ bytes: [UInt8]) {
         var random = SplitMix64(seed: Self.hash(bytes))
