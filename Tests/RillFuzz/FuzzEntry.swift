@@ -30,13 +30,18 @@ struct RillFuzzer {
     }
 }
 #else
+import Foundation
+
 /// Without libFuzzer (a plain `swift build`), `rill-fuzz` replays inputs: each file named, and
 /// each file in each directory named (default: `Corpus` and `Tests/RillFuzz/Regressions`),
-/// through the same checks. Exit status 1 when any input fails.
+/// through the same checks. Exit status 1 when any input fails. With `--minimize`, each failing
+/// input is also shrunk (``Minimizer``) and written next to it as `<name>.min`.
 @main
 struct RillFuzzReplay {
     static func main() {
         var paths = Array(CommandLine.arguments.dropFirst())
+        let minimize = paths.contains("--minimize")
+        paths.removeAll { $0 == "--minimize" }
         if paths.isEmpty { paths = ["Corpus", "Tests/RillFuzz/Regressions"] }
         var failures = 0
         var count = 0
@@ -52,6 +57,12 @@ struct RillFuzzReplay {
                 print("FAIL \(file)")
                 FuzzReport.print(bytes, problems)
                 failures += 1
+                if minimize {
+                    let minimal = Minimizer.minimize(bytes) { !FuzzCheck.violations($0).isEmpty }
+                    print("minimized to \(minimal.count) bytes: \(file).min")
+                    FuzzReport.print(minimal, FuzzCheck.violations(minimal))
+                    FileManager.default.createFile(atPath: file + ".min", contents: Data(minimal))
+                }
             }
         }
         print("rill-fuzz: \(count) inputs replayed, \(failures) failed")

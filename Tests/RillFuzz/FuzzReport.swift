@@ -7,8 +7,8 @@ enum FuzzReport {
     static func print(_ bytes: [UInt8], _ problems: [String]) {
         var text = "rill-fuzz: \(problems.count) violation(s); plan: \(FuzzPlan(bytes))\n"
         for problem in problems { text += "  - \(problem)\n" }
-        let shown = bytes.count > 2_000 ? Array(bytes.prefix(2_000)) : bytes
-        text += "  input (\(bytes.count) bytes\(bytes.count > 2_000 ? ", first 2000 shown" : "")): \"\(StreamCheck.quote(shown))\"\n"
+        let shown = bytes.count > 4_096 ? Array(bytes.prefix(4_096)) : bytes
+        text += "  input (\(bytes.count) bytes\(bytes.count > 4_096 ? ", first 4096 shown" : "")): \"\(StreamCheck.quote(shown))\"\n"
         var bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
