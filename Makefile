@@ -59,14 +59,15 @@ fuzz-short: fuzz-build
 	mkdir -p $(FUZZ_SCRATCH)/corpus
 	$(FUZZ_BIN) $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SHORT_SECONDS) $(FUZZ_CORPORA)
 
-# The test suite under AddressSanitizer and ThreadSanitizer, each in its own build directory.
+# The test suite under AddressSanitizer and ThreadSanitizer, each in its own build directory
+# (no XCTest pass: there are no XCTest tests, and its empty run leaks 144 bytes in XCTest itself).
 asan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
-	$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address
+	$(SWIFT) test --skip-build --disable-xctest --scratch-path .build-asan --sanitize=address
 
 tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
-	$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread
+	$(SWIFT) test --skip-build --disable-xctest --scratch-path .build-tsan --sanitize=thread
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan
