@@ -7,7 +7,7 @@ DEMO_RATE ?= 40
 APT_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release demo test bench clean
+.PHONY: deps build release demo test bench clean fuzz-build fuzz fuzz-short asan tsan
 
 # Installs the Debian packages Rill builds and tests with, if any is missing.
 deps:
@@ -29,6 +29,47 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) fuzz-short
+
+# Fuzzing (Tests/RillFuzz): libFuzzer drives random bytes, in random chunks, through the engine,
+# the batch layout and the live view (see FuzzCheck). Built apart, in .build-fuzz; linked with
+# lld. New inputs go to .build-fuzz/corpus, a failing one to .build-fuzz/crash-*, with a report.
+FUZZ_SECONDS ?= 1800
+FUZZ_SHORT_SECONDS ?= 40
+# A fixed seed, so that the short run in `make test` explores the same inputs every time.
+FUZZ_SHORT_SEED ?= 1
+FUZZ_JOBS ?= 1
+FUZZ_SCRATCH = .build-fuzz
+# Swift's own crash handler would keep libFuzzer's from saving the failing input.
+FUZZ_BIN = SWIFT_BACKTRACE=enable=no $(FUZZ_SCRATCH)/release/rill-fuzz
+FUZZ_OPTIONS = -dict=Tests/RillFuzz/markdown.dict -max_len=2048 -timeout=60 -print_final_stats=1 \
+	-artifact_prefix=$(FUZZ_SCRATCH)/
+FUZZ_CORPORA = $(FUZZ_SCRATCH)/corpus Corpus Tests/RillFuzz/Regressions
+
+fuzz-build: deps
+	$(SWIFT) build -c release --product rill-fuzz --scratch-path $(FUZZ_SCRATCH) \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -DRILL_LIBFUZZER --toolset Tests/RillFuzz/lld-toolset.json
+
+# The long run: FUZZ_SECONDS (default 30 min) on FUZZ_JOBS cores.
+fuzz: fuzz-build
+	mkdir -p $(FUZZ_SCRATCH)/corpus
+	$(FUZZ_BIN) $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) \
+	  $(if $(filter-out 1,$(FUZZ_JOBS)),-fork=$(FUZZ_JOBS)) $(FUZZ_CORPORA)
+
+# The short run `make test` ends with: the seeds and regressions, then FUZZ_SHORT_SECONDS more.
+fuzz-short: fuzz-build
+	mkdir -p $(FUZZ_SCRATCH)/corpus
+	$(FUZZ_BIN) $(FUZZ_OPTIONS) -seed=$(FUZZ_SHORT_SEED) -max_total_time=$(FUZZ_SHORT_SECONDS) $(FUZZ_CORPORA)
+
+# The test suite under AddressSanitizer and ThreadSanitizer, each in its own build directory
+# (no XCTest pass: there are no XCTest tests, and its empty run leaks 144 bytes in XCTest itself).
+asan: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	$(SWIFT) test --skip-build --disable-xctest --scratch-path .build-asan --sanitize=address
+
+tsan: deps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
+	$(SWIFT) test --skip-build --disable-xctest --scratch-path .build-tsan --sanitize=thread
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan

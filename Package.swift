@@ -32,5 +32,9 @@ let package = Package(
         // Snapshot files are read at run time from the source tree, not bundled.
         .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"], exclude: ["Layout/__Snapshots__"]),
         .testTarget(name: "RillCLITests", dependencies: ["RillCLI", "Rill", "RillTestSupport"]),
+        // The fuzz target: replays inputs through `FuzzCheck` in a normal build; with
+        // `-sanitize=fuzzer -DRILL_LIBFUZZER` it is a libFuzzer binary (`make fuzz`).
+        .executableTarget(name: "rill-fuzz", dependencies: ["RillTestSupport"], path: "Tests/RillFuzz",
+                          exclude: ["Regressions", "markdown.dict", "lld-toolset.json"]),
     ]
 )

@@ -41,7 +41,7 @@ struct ChildGrowth: Sendable {
     /// List only: whether a blank line sits between or inside the final items.
     private var looseBefore = false
     /// Table only: the header and delimiter lines, parsed before each slice.
-    private let context: [UInt8]
+    let context: [UInt8]
     /// Offset up to which final children's text was offered to the definition carrier.
     private(set) var absorbedUpTo: Int
 
@@ -203,6 +203,13 @@ struct ChildGrowth: Sendable {
     mutating func takeFinalText(_ source: [UInt8]) -> ArraySlice<UInt8> {
         defer { absorbedUpTo = max(absorbedUpTo, innerFrontier) }
         return source[min(absorbedUpTo, innerFrontier)..<innerFrontier]
+    }
+
+    /// What to put before this container's text from `offset` on, for the definition carrier,
+    /// so that it parses as in place: a table's header and delimiter rows, unless the text
+    /// starts with them (without them, a row `[p]: x` would be a link definition).
+    func definitionContext(from offset: Int) -> [UInt8] {
+        offset > lineStart ? context : []
     }
 
     /// Whether text of the final children holds a `]` (a later definition may change them).

@@ -28,10 +28,14 @@ struct DefinitionCarrier: Sendable {
     ///     (or text before the first block), so definition-only paragraphs, which leave no block,
     ///     are included.
     ///   - literalRange: the part of `segment` that is a code or HTML block, where `]:` is literal.
+    ///   - context: lines kept in front of the segment so that it parses as it does in place: a
+    ///     table's header and delimiter rows, without which its rows would be paragraphs (and
+    ///     `[p]: x` in a row a definition).
     /// - Returns: whether the segment was kept (the caller then re-resolves earlier blocks).
-    mutating func absorb(_ segment: ArraySlice<UInt8>, literalRange: Range<Int>?) -> Bool {
+    mutating func absorb(_ segment: ArraySlice<UInt8>, literalRange: Range<Int>?, context: [UInt8] = []) -> Bool {
         guard Self.mayDefine(segment, outside: literalRange) else { return false }
         newLabels.collect(from: segment)
+        prefix.append(contentsOf: context)
         prefix.append(contentsOf: segment)
         prefix.append(contentsOf: Self.closer)
         return true

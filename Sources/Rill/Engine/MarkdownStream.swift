@@ -240,7 +240,8 @@ public struct MarkdownStream: Sendable {
                 case .growth:
                     guard case .children(let grown)? = growth else { continue }
                     definitionsChanged = definitions.absorb(source[grown.absorbedUpTo..<max(grown.absorbedUpTo, segmentEnd)],
-                                                            literalRange: nil) || definitionsChanged
+                                                            literalRange: nil, context: grown.definitionContext(from: grown.absorbedUpTo))
+                        || definitionsChanged
                     if let intro = grown.intro {
                         appendFinal(intro, lineStart: grown.lineStart, identityBefore: grown.identityBefore, outcome: &outcome)
                     }
@@ -273,8 +274,9 @@ public struct MarkdownStream: Sendable {
                 if case .children(var grown)? = growth {
                     growth = nil  // leave `grown` the only owner of its final children, which grow in place
                     if grown.advance(source, incompleteFrom: incomplete, definitions: definitions.prefix) {
-                        definitionsChanged = definitions.absorb(grown.takeFinalText(source), literalRange: nil)
-                            || definitionsChanged
+                        let context = grown.definitionContext(from: grown.absorbedUpTo)
+                        definitionsChanged = definitions.absorb(grown.takeFinalText(source), literalRange: nil,
+                                                                context: context) || definitionsChanged
                     }
                     growth = .children(grown)
                 }

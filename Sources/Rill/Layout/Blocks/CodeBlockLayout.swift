@@ -39,9 +39,24 @@ enum CodeBlockLayout {
         let theme = context.theme
         var top = StyledLine([Span("╭─", gutterStyle(context))])
         if let language = code.language {
-            top.append(Span(" " + ControlCharacters.visible(language), context.isPlain ? .plain : theme.codeLabel))
+            let label = fitted(ControlCharacters.visible(language), columns: context.width - top.width - 1)
+            if !label.isEmpty { top.append(Span(" " + label, context.isPlain ? .plain : theme.codeLabel)) }
         }
         return padded(top, to: context.width, band: band(context), context: context)
+    }
+
+    /// `label` cut to `columns` (its end replaced by `…`) when it is wider.
+    static func fitted(_ label: String, columns: Int) -> String {
+        guard DisplayWidth.of(label) > columns else { return label }
+        var result = ""
+        var used = 0
+        for character in label {
+            let width = DisplayWidth.of(character)
+            if used + width > columns - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return columns >= 1 ? result + "…" : ""
     }
 
     /// The bottom corner, drawn once the block is closed; in colour the band runs under it too,

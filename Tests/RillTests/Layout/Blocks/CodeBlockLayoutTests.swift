@@ -28,3 +28,19 @@ extension RillTests.Layout.CodeBlockLayoutTests {
         #expect(LayoutFixtures.text(lines) == ["╭─", "│ x", "╰─"])
     }
 }
+
+extension RillTests.Layout.CodeBlockLayoutTests {
+    /// Found by rill-fuzz: the label was printed whole, so a long info string made the top
+    /// line wider than the width.
+    @Test("A language label wider than the width is cut with an ellipsis", arguments: [12, 40, 80])
+    func longLabelFits(width: Int) {
+        let label = String(repeating: "\u{FFFD}", count: 60) + String(repeating: "日本", count: 30)
+        for context in [LayoutFixtures.plain(width), LayoutFixtures.dark(width)] {
+            let top = Self.lines("```\(label)\ncode\n```\n", context)[0]
+            #expect(top.width <= width, "\(top.plainText)")
+            #expect(top.plainText.hasPrefix("╭─ \u{FFFD}") && top.plainText.contains("…"), "\(top.plainText)")
+        }
+        let short = Self.lines("```swift\ncode\n```\n", LayoutFixtures.plain(width))[0]
+        #expect(short.plainText == "╭─ swift")
+    }
+}
