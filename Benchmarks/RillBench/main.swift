@@ -26,9 +26,12 @@ if let name = option("--rss") {
     // Only the input measured is made, so the peak is its own (not every input's text).
     guard let input = Inputs.named(name) else { exit(2) }
     _ = Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, 16))
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    print(usage.ru_maxrss)  // kilobytes
+    // VmHWM, the peak of this process image: `getrusage`'s `ru_maxrss` would carry over the
+    // parent's size from before `exec` (the forked child counts the parent's pages).
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) }
+    print(peak ?? 0)  // kilobytes
     exit(0)
 }
 

@@ -79,10 +79,10 @@ extension PositionRepairTests {
         ])
     }
 
-    @Test("Cells cmark adds to a short table row come after the row's real cells")
+    @Test("A short table row keeps only its real cells (the empty cells cmark pads it with are left out)")
     func paddingCells() {
         let layout = Self.layout("| a | b |\n|-|-|\n| 1 |")
-        #expect(layout.suffix(3) == ["e16 table_row 16..<21", "e17 table_cell 17..<20", "e17+1 table_cell 20..<20"])
+        #expect(layout.suffix(2) == ["e16 table_row 16..<21", "e17 table_cell 17..<20"], "\(layout)")
     }
 
     @Test("A body row indented differently from the header line is placed on its own line")
@@ -93,8 +93,6 @@ extension PositionRepairTests {
         #expect(Self.layout("a|b\n-|-\n  | x | y |").suffix(3) == [
             "e10 table_row 10..<19", "e11 table_cell 11..<14", "e15 table_cell 15..<18",
         ])
-        #expect(Self.layout(" -|-\n-|-\n]").suffix(3) == [
-            "e9 table_row 9..<10", "e9+1 table_cell 9..<10", "e9+2 table_cell 10..<10",
-        ])
+        #expect(Self.layout(" -|-\n-|-\n]").suffix(2) == ["e9 table_row 9..<10", "e9+1 table_cell 9..<10"])
     }
 }
