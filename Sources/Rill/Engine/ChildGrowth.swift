@@ -41,7 +41,7 @@ struct ChildGrowth: Sendable {
     /// List only: whether a blank line sits between or inside the final items.
     private var looseBefore = false
     /// Table only: the header and delimiter lines, parsed before each slice.
-    private let context: [UInt8]
+    let context: [UInt8]
     /// Offset up to which final children's text was offered to the definition carrier.
     private(set) var absorbedUpTo: Int
 
