@@ -36,15 +36,19 @@ enum Hostile {
         ("one long line", { n in String(String(repeating: "lorem ipsum dolor sit amet ", count: n / 27 + 1).prefix(n)) + "\n" }),
     ]
 
-    static func run(size: Int) {
-        print("shape | bytes | one-shot ms | streamed 4 KB ms | ratio 4N/N (one-shot, streamed)")
-        for (name, make) in shapes {
+    /// Measures every shape, or only those whose name contains `only`; `reparseThreshold`
+    /// overrides the engine's (`Int.max` parses the open part at every frame, as before issue 6).
+    static func run(size: Int, only: String? = nil, reparseThreshold: Int? = nil) {
+        print("shape | bytes | one-shot ms | streamed 4 KB ms | parsed/bytes | ratio 4N/N (one-shot, streamed)")
+        for (name, make) in shapes where only.map(name.contains) ?? true {
             var previous: (Double, Double)?
             for n in [size, size * 4] {
                 let bytes = Array(make(n).utf8)
                 let oneShot = Double(Runner.oneShot(bytes, plain: true).cpu) / 1e6
-                let streamed = Double(Runner.stream(bytes, pieces: Runner.fixed(bytes, 4096), plain: true).cpu) / 1e6
+                let run = Runner.stream(bytes, pieces: Runner.fixed(bytes, 4096), plain: true, reparseThreshold: reparseThreshold)
+                let streamed = Double(run.cpu) / 1e6
                 var line = "\(name) | \(bytes.count) | \(String(format: "%.0f", oneShot)) | \(String(format: "%.0f", streamed))"
+                line += " | \(String(format: "%.1f", Double(run.bytesParsed) / Double(max(1, bytes.count))))"
                 if let (o, s) = previous {
                     line += " | \(String(format: "%.1f", oneShot / max(o, 0.001))), \(String(format: "%.1f", streamed / max(s, 0.001)))"
                 }

@@ -19,6 +19,8 @@ struct StreamRun {
     var framePositions: [Int] = []
     var bytesWritten = 0
     var linesCommittedEarly = 0
+    /// Bytes the engine handed to cmark (``MarkdownStream/bytesParsed``).
+    var bytesParsed = 0
 }
 
 /// Streams inputs the way `rill` does on a 100×40 terminal, timing every frame.
@@ -51,7 +53,8 @@ enum Runner {
     /// Streams `bytes` in `pieces`, one frame per piece, through the engine and the live view.
     /// `sampleEvery` times only every n-th frame (for strategies too slow to run fully; the
     /// others still run, untimed).
-    static func stream(_ bytes: [UInt8], pieces: [Range<Int>], strategy: Strategy = .rill, plain: Bool = false) -> StreamRun {
+    static func stream(_ bytes: [UInt8], pieces: [Range<Int>], strategy: Strategy = .rill, plain: Bool = false,
+                       reparseThreshold: Int? = nil) -> StreamRun {
         let (context, encoder) = plain ? (plainContext, plainEncoder) : (context, encoder)
         var run = StreamRun()
         run.frameCPU.reserveCapacity(pieces.count)
@@ -59,6 +62,7 @@ enum Runner {
         case .rill, .topLevel:
             var stream = MarkdownStream()
             stream.growsIncrementally = strategy == .rill
+            if let reparseThreshold { stream.reparseThreshold = reparseThreshold }
             var view = LiveView(context: context, encoder: encoder, height: height)
             let start = CPUClock.now()
             for piece in pieces {
@@ -70,6 +74,7 @@ enum Runner {
                 run.framePositions.append(piece.upperBound)
             }
             stream.finish()
+            run.bytesParsed = stream.bytesParsed
             run.bytesWritten += view.frame(stream).count + view.close().count
             run.cpu = CPUClock.now() - start
             run.linesCommittedEarly = view.statistics.linesCommittedEarly

@@ -9,7 +9,8 @@ import Rill
 //   swift run -c release rill-bench --only NAME  inputs whose name contains NAME
 //   rill-bench --profile NAME --chunk N          one streamed run (0: one-shot, -1: nothing), for callgrind
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
-//   rill-bench --hostile [--size N]              pathological shapes at N and 4N bytes (issue 6)
+//   rill-bench --hostile [--size N] [--only NAME] [--reparse-threshold B]
+//                                                pathological shapes at N and 4N bytes (issue 6)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, in arguments: [String] = arguments) -> String? {
@@ -18,7 +19,8 @@ func option(_ name: String, in arguments: [String] = arguments) -> String? {
 }
 
 if arguments.contains("--hostile") {
-    Hostile.run(size: Int(option("--size") ?? "") ?? 100_000)
+    Hostile.run(size: Int(option("--size") ?? "") ?? 100_000, only: option("--only"),
+                reparseThreshold: option("--reparse-threshold").flatMap { Int($0) })
     exit(0)
 }
 

@@ -10,7 +10,8 @@ import Rill
 ///   unchanged is re-sent, nothing is inserted twice, nothing final is removed;
 /// - at the frames `compareWithPrefix` selects: the blocks equal a one-shot parse of the text so
 ///   far, ranges included (a final block whose references a definition in the open part would
-///   resolve may still show them unresolved).
+///   resolve may still show them unresolved); a frame that kept the last view of a large open
+///   part (see ``MarkdownStream/reparseThreshold``) shows the same blocks as the frame before it.
 ///
 /// After `finish()`:
 /// - the blocks equal a one-shot parse of the whole text: IDs, kinds, content, children and ranges;
@@ -28,10 +29,11 @@ public struct StreamCheck {
     private init() {}
 
     /// Runs the check. `pieces` are consecutive ranges covering `bytes`.
-    public static func run(_ bytes: [UInt8], pieces: [Range<Int>],
+    /// `reparseThreshold`, when given, replaces the stream's (a small one exercises deferred parses).
+    public static func run(_ bytes: [UInt8], pieces: [Range<Int>], reparseThreshold: Int? = nil,
                            compareWithPrefix: (_ pieceIndex: Int) -> Bool = { _ in false }) -> StreamCheck {
         var check = StreamCheck()
-        check.perform(bytes, pieces: pieces, compareWithPrefix: compareWithPrefix)
+        check.perform(bytes, pieces: pieces, reparseThreshold: reparseThreshold, compareWithPrefix: compareWithPrefix)
         return check
     }
 
@@ -50,8 +52,10 @@ public struct StreamCheck {
         var offset: Int
     }
 
-    private mutating func perform(_ bytes: [UInt8], pieces: [Range<Int>], compareWithPrefix: (Int) -> Bool) {
+    private mutating func perform(_ bytes: [UInt8], pieces: [Range<Int>], reparseThreshold: Int?,
+                                  compareWithPrefix: (Int) -> Bool) {
         var stream = MarkdownStream()
+        if let reparseThreshold { stream.reparseThreshold = reparseThreshold }
         var mirror: [BlockID: Block] = [:]
         var finalIDs = Set<BlockID>()
         var finalVersions: [FinalVersion] = []
@@ -121,9 +125,16 @@ public struct StreamCheck {
             stream.append(bytes[piece])
             let previousFinalCount = stream.finalBlocks.count
             let previousHeldBack = stream.heldBackFrames
+            let previousDeferred = stream.deferredFrames
+            let previousBlocks = reparseThreshold == nil ? nil : stream.blocks
             let update = stream.update()
             checkFrame(update, stream, previousFinalCount: previousFinalCount)
-            if compareWithPrefix(index) {
+            if stream.deferredFrames > previousDeferred {
+                // The last view stays, unchanged, until the open part is parsed again.
+                if previousBlocks.map({ $0 != stream.blocks }) ?? false || !update.isEmpty {
+                    fail("\(Self.location(stream)): a deferred frame changed the blocks")
+                }
+            } else if compareWithPrefix(index) {
                 comparePrefix(stream, heldBack: stream.heldBackFrames > previousHeldBack)
             }
             if violations.count >= limit { break }

@@ -12,6 +12,11 @@
 ///   open fenced code block grows line by line without parsing at all (see ``FenceGrowth``).
 ///
 /// So a frame costs what changed, not the document's length, however long one block grows.
+/// One huge open block that is not code (a megabyte-long paragraph or line) would still be parsed
+/// whole at every frame: above ``reparseThreshold`` bytes, the open part is parsed again only
+/// once it has grown by a quarter since its last parse (or once a blank line and a complete line
+/// after it arrived, at most once in between), and the frames in between keep the last view.
+/// The parse sizes then grow geometrically, so the total work stays proportional to the input.
 /// The final state equals a one-shot parse of the whole text, identities included, however the
 /// input was chunked.
 public struct MarkdownStream: Sendable {
@@ -42,6 +47,15 @@ public struct MarkdownStream: Sendable {
     public var growsIncrementally = true
     /// How many final blocks, from the first, were released with ``releaseFinalBlocks(before:)``.
     public private(set) var releasedFinalCount = 0
+    /// Size in bytes (definitions carried in included) above which the open part is not parsed
+    /// again at every frame, but only once it has grown by a quarter since its last parse, or
+    /// once a blank line and a complete line after it arrived (a new block may have begun), at
+    /// most once between two such parses. The frames in between keep the last frame's view
+    /// unchanged (``deferredFrames`` counts them): a giant open block lags behind its text by up
+    /// to a quarter of its size, and becomes final a little later; the final state never changes.
+    public var reparseThreshold = 64 * 1024
+    /// Frames that kept the last view of a large open part instead of parsing it again.
+    public private(set) var deferredFrames = 0
 
     private var normalizer = UTF8Normalizer()
     /// Stream offset of the first line of the top-level tail.
@@ -60,6 +74,26 @@ public struct MarkdownStream: Sendable {
     private var growth: Growth?
     /// The open blocks as last reported by ``update()``, to report differences against.
     private var reportedOpen: [Block] = []
+    /// Offsets just past the last line ending received and past the one before it (0 when none),
+    /// kept as bytes arrive so that ``incompleteLineStart`` costs nothing on a megabyte-long line.
+    private var lastLineStart = 0
+    private var previousLineStart = 0
+    /// The last parse of the open part, while it is large (see ``reparseThreshold``).
+    private var lastParse: LastParse?
+
+    /// Where the open part's last parse started and ended, and what the text since says.
+    private struct LastParse: Sendable {
+        /// Offset the parse started from (the frontier, or a growing container's inner frontier).
+        var start: Int
+        /// Length of the text when it was parsed.
+        var end: Int
+        /// Whether the parse was made early, for a blank line (then the next one waits for growth).
+        var wasEarly: Bool
+        /// Text after `end` already scanned for a blank line followed by a complete line.
+        var scanned: Int
+        var lineIsBlank = false
+        var sawBlankLine = false
+    }
 
     private enum Growth: Sendable {
         case children(ChildGrowth)
@@ -96,9 +130,8 @@ public struct MarkdownStream: Sendable {
     /// it may be the first half of `\r\n`.
     public var incompleteLineStart: Int? {
         guard !isFinished else { return nil }
-        let start = source.lineStart(containing: source.count)
-        if start < source.count { return start }
-        if source.last == 0x0D { return source.lineStart(containing: source.count - 1) }
+        if lastLineStart < source.count { return lastLineStart }
+        if source.last == 0x0D { return previousLineStart }
         return nil
     }
 
@@ -107,7 +140,18 @@ public struct MarkdownStream: Sendable {
     /// - Complexity: O(n) in the chunk's length.
     public mutating func append<C: Collection>(_ chunk: C) where C.Element == UInt8 {
         precondition(!isFinished, "append after finish")
+        let start = source.count
         normalizer.normalize(chunk, into: &source)
+        noteLineEndings(from: start)
+    }
+
+    /// Moves the remembered line starts past the line endings in `source[start...]`.
+    private mutating func noteLineEndings(from start: Int) {
+        for index in start..<source.count where source[index] == 0x0A || source[index] == 0x0D {
+            // The `\n` of a `\r\n` only moves the start of the line past itself.
+            if !(source[index] == 0x0A && index > 0 && source[index - 1] == 0x0D) { previousLineStart = lastLineStart }
+            lastLineStart = index + 1
+        }
     }
 
     /// Parses what changed since the last frame; ``finalBlocks`` and ``tail`` show the result.
@@ -133,7 +177,9 @@ public struct MarkdownStream: Sendable {
     /// block final.
     @discardableResult
     public mutating func finish() -> DocumentUpdate {
+        let start = source.count
         normalizer.finish(into: &source)
+        noteLineEndings(from: start)
         var update = report(frame(atEnd: true))
         update.isDone = true
         isFinished = true
@@ -174,6 +220,65 @@ public struct MarkdownStream: Sendable {
         var identityBefore: [IdentityAssigner] = []
     }
 
+    /// Where a parse of the open part starts: a growing container's inner frontier, else the frontier.
+    private var parseStart: Int {
+        if case .children(let grown)? = growth { return grown.innerFrontier }
+        return frontier
+    }
+
+    /// Bytes handed to cmark by a parse of the open part up to `end`, plus `extra` bytes.
+    private func parseCost(end: Int, extra: Int) -> Int {
+        var cost = definitions.prefix.count + max(0, end - parseStart) + extra
+        if case .children(let grown)? = growth { cost += grown.context.count }
+        return cost
+    }
+
+    /// ``tailParse(end:extra:)``, counted in ``bytesParsed``.
+    private mutating func countedTailParse(end: Int, extra: [UInt8] = []) -> TailParse? {
+        bytesParsed += parseCost(end: end, extra: extra.count)
+        return tailParse(end: end, extra: extra)
+    }
+
+    /// When to parse the open part again (see ``reparseThreshold``).
+    private enum ParseTiming {
+        /// Now: the open part is small, new, or has grown by a quarter.
+        case due
+        /// Now, before it has grown enough, because a new block may have begun.
+        case early
+        /// Not this frame: the last view stays.
+        case deferred
+    }
+
+    /// Whether this frame parses the open part again or keeps the last view of it.
+    private mutating func parseTiming() -> ParseTiming {
+        guard var last = lastParse, last.start == parseStart else { return .due }
+        let size = parseCost(end: source.count, extra: 0)
+        let lastSize = parseCost(end: last.end, extra: 0)
+        guard size > reparseThreshold, size - lastSize < lastSize / 4 else { return .due }
+        if !last.wasEarly {
+            // A blank line, then a complete line: a new block may have begun, parse now.
+            var index = last.scanned
+            while index < source.count {
+                let byte = source[index]
+                switch byte {
+                case 0x0A, 0x0D:
+                    if byte == 0x0A, index > 0, source[index - 1] == 0x0D { break }
+                    if last.sawBlankLine, !last.lineIsBlank { return .early }
+                    if last.lineIsBlank { last.sawBlankLine = true }
+                    last.lineIsBlank = true
+                case 0x20, 0x09:
+                    break
+                default:
+                    last.lineIsBlank = false
+                }
+                index += 1
+            }
+            last.scanned = source.count
+            lastParse = last
+        }
+        return .deferred
+    }
+
     private mutating func frame(atEnd: Bool) -> FrameOutcome {
         frameCount += 1
         var outcome = FrameOutcome()
@@ -183,6 +288,13 @@ public struct MarkdownStream: Sendable {
         var assembled: [Int] = []  // final blocks put together from earlier parses
 
         if !growsIncrementally { growth = nil }
+        // A large open part not grown enough since its last parse keeps its last view.
+        let timing: ParseTiming = atEnd || isFenceGrowing ? .due : parseTiming()
+        if timing == .deferred {
+            deferredFrames += 1
+            return outcome
+        }
+        lastParse = nil
         // Last frame's view shares the growing block's final children; let it go, so that they
         // can grow in place instead of being copied every frame.
         tail = OpenTail()
@@ -205,10 +317,10 @@ public struct MarkdownStream: Sendable {
         }
 
         // 2. Parse the tail: from the inner frontier of a growing container, else from the frontier.
-        var parsed = tailParse(end: source.count)
+        var parsed = countedTailParse(end: source.count)
         if parsed == nil {
             growth = nil
-            parsed = tailParse(end: source.count)
+            parsed = countedTailParse(end: source.count)
         }
         guard let parsed else { return outcome }
         var items: [Item] = []
@@ -298,13 +410,17 @@ public struct MarkdownStream: Sendable {
                 // Its final children were parsed without the definition: parse it whole again
                 // (it grows again from the next frame).
                 growth = nil
-                viewItems = (tailParse(end: source.count)?.entries ?? []).map(Item.entry)
+                viewItems = (countedTailParse(end: source.count)?.entries ?? []).map(Item.entry)
                 viewAnchor = 0
             }
         }
 
         // 6. What to show of the open part.
         tail = openView(items: viewItems, anchor: viewAnchor, atEnd: atEnd, incomplete: incomplete)
+        if !atEnd, !isFenceGrowing {
+            lastParse = LastParse(start: parseStart, end: source.count, wasEarly: timing == .early, scanned: source.count,
+                                  lineIsBlank: source.last == 0x0A || source.last == 0x0D)
+        }
         return outcome
     }
 
@@ -497,12 +613,12 @@ public struct MarkdownStream: Sendable {
         var holdBack = inFence
             ? TailStabilizer.looksLikeClosingFence(line)
             : TailStabilizer.isBareNumber(line) || TailStabilizer.mayBeDefinition(line)
-        if !holdBack, !inFence, TailStabilizer.mayBeAmbiguous(line), let probe = tailParse(end: source.count, extra: [UInt8(ascii: "x")]) {
-            bytesParsed += source.count - frontier + definitions.prefix.count
+        if !holdBack, !inFence, TailStabilizer.mayBeAmbiguous(line),
+           let probe = countedTailParse(end: source.count, extra: [UInt8(ascii: "x")]) {
             holdBack = TailStabilizer.shape(openBlocks(of: probe)) != TailStabilizer.shape(currentOpenParts(view))
         }
         if !holdBack { return provisionallyClosed(view, incomplete: incomplete) }
-        guard let held = tailParse(end: incomplete) else { return view }
+        guard let held = countedTailParse(end: incomplete) else { return view }
         heldBackFrames += 1
         return self.view(of: held, leading: view.leading)
     }
@@ -535,8 +651,7 @@ public struct MarkdownStream: Sendable {
         while textEnd > paragraph.range.lowerBound, source[textEnd - 1] == 0x20 || source[textEnd - 1] == 0x09 { textEnd -= 1 }
         let closers = ProvisionalClosers.closers(for: source[paragraph.range.lowerBound..<textEnd])
         guard !closers.isEmpty,
-              let closed = tailParse(end: textEnd, extra: closers + source[textEnd...]) else { return view }
-        bytesParsed += source.count - frontier + closers.count
+              let closed = countedTailParse(end: textEnd, extra: closers + source[textEnd...]) else { return view }
         guard TailStabilizer.shape(openBlocks(of: closed)) == TailStabilizer.shape(currentOpenParts(view)) else { return view }
         provisionalFrames += 1
         provisionalClosers = closers
@@ -590,6 +705,12 @@ public struct MarkdownStream: Sendable {
     /// The open parts of a parse made after this frame's changes (so it starts at the anchor).
     private func openBlocks(of parse: TailParse) -> [Block] {
         (parse.growthParse?.children ?? []) + parse.entries.map(\.block)
+    }
+
+    /// Whether a fenced code block grows (it needs no parse, so nothing to defer).
+    private var isFenceGrowing: Bool {
+        if case .fence? = growth { return true }
+        return false
     }
 
     private mutating func fenceView(_ fence: FenceGrowth, incomplete: Int) -> GrowingBlock {

@@ -1,0 +1,121 @@
+import Rill
+import RillTestSupport
+import Testing
+
+/// A large open part is parsed again only as it grows geometrically (issue 6): streaming one huge
+/// block costs work in proportion to its size, and deferring parses changes nothing final.
+@Suite struct DeferredParseTests {
+    /// A threshold small enough that the Corpus documents defer most of their parses.
+    static let tinyThreshold = 256
+
+    /// A paragraph of `lines` lines of about 80 bytes.
+    static func paragraph(lines: Int) -> [UInt8] {
+        var text = ""
+        for index in 0..<lines { text += "Line \(index) of a long paragraph with *some emphasis* and `code` in it, more.\n" }
+        return Array(text.utf8)
+    }
+
+    /// Streams `bytes` in `size`-byte chunks and returns the stream after `finish()`.
+    static func streamed(_ bytes: [UInt8], size: Int, threshold: Int? = nil) -> MarkdownStream {
+        var stream = MarkdownStream()
+        if let threshold { stream.reparseThreshold = threshold }
+        for piece in Chunkings.fixed(bytes.count, size: size) {
+            stream.append(bytes[piece])
+            stream.advance()
+        }
+        stream.finish()
+        return stream
+    }
+}
+
+extension DeferredParseTests {
+    @Test("With a tiny threshold, every Corpus document streams exactly as before", arguments: Corpus.documentNames)
+    func corpusWithTinyThreshold(_ name: String) {
+        let bytes = Corpus.bytes(name)
+        // The pieces and compared frames of PrefixReplayTests (comparing at every frame also finds
+        // a frame, with or without deferred parses, where a definition held back on the
+        // incomplete line leaves an open block's reference unresolved).
+        let pieces = PrefixReplayTests.pieces(bytes, seed: UInt64(bytes.count))
+        let every = max(1, pieces.count / 40)
+        let check = StreamCheck.run(bytes, pieces: pieces, reparseThreshold: Self.tinyThreshold,
+                                    compareWithPrefix: { $0 % every == every - 1 })
+        #expect(check.violations.isEmpty, "\(name) fed in \(pieces.count) pieces:\n\(check.report)")
+        for chunkSeed: UInt64 in [1, 2] {
+            let (chunking, chunked) = Chunkings.seeded(bytes, seed: UInt64(bytes.count) &+ chunkSeed)
+            let run = StreamCheck.run(bytes, pieces: chunked, reparseThreshold: Self.tinyThreshold)
+            #expect(run.violations.isEmpty, "\(name) fed in \(chunking):\n\(run.report)")
+        }
+    }
+
+    @Test("With a tiny threshold, generated documents stream exactly as before", arguments: 0..<4 as Range<UInt64>)
+    func generatedWithTinyThreshold(_ batch: UInt64) {
+        var generator = DocumentGenerator(seed: 0xDEF0_0000 + batch)
+        for index in 0..<GeneratedDocumentTests.batchSize {
+            let bytes = generator.next()
+            let perCharacter = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), reparseThreshold: 32,
+                                               compareWithPrefix: { _ in true })
+            #expect(perCharacter.violations.isEmpty, "document \(index) of batch \(batch):\n\(perCharacter.report)")
+            let (chunking, pieces) = Chunkings.seeded(bytes, seed: batch &* 100 &+ UInt64(index))
+            let chunked = StreamCheck.run(bytes, pieces: pieces, reparseThreshold: 32)
+            #expect(chunked.violations.isEmpty, "document \(index) of batch \(batch) fed in \(chunking):\n\(chunked.report)")
+        }
+    }
+
+    @Test("A 400 KB paragraph streamed in 1 KB chunks is parsed a bounded number of times over")
+    func hugeParagraphIsLinear() {
+        let bytes = Self.paragraph(lines: 5_000)
+        let stream = Self.streamed(bytes, size: 1024)
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        // Parsing the whole open paragraph at each of 365 frames hands cmark ≈ 190 × its size;
+        // deferred, the parses grow geometrically (≈ 12 × with the probes, and the frames below
+        // the threshold).
+        #expect(stream.bytesParsed < 20 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte paragraph")
+        #expect(stream.deferredFrames > 0)
+    }
+
+    @Test("A 300 KB line without a line ending streamed in 4 KB chunks is parsed a bounded number of times over")
+    func hugeLineIsLinear() {
+        let bytes = Array(String(repeating: "*a ", count: 100_000).utf8)
+        let stream = Self.streamed(bytes, size: 4096)
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        #expect(stream.bytesParsed < 20 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte line")
+    }
+
+    @Test("A huge paragraph becomes final soon after a new block begins, before it has grown by a quarter")
+    func newBlockEndsDeferral() {
+        var stream = MarkdownStream()
+        stream.reparseThreshold = 1024
+        stream.append(Self.paragraph(lines: 100))
+        stream.advance()
+        stream.append(Array("last line\n".utf8))
+        stream.advance()
+        #expect(stream.deferredFrames == 1)
+        #expect(stream.finalBlocks.isEmpty)
+        stream.append(Array("\nNext paragraph\n".utf8))
+        stream.advance()
+        #expect(stream.finalBlocks.count == 1)
+        #expect(stream.openBlocks.count == 1)
+    }
+
+    @Test("The incomplete last line is found as before, whatever line endings arrive")
+    func incompleteLineStart() {
+        for text in ["a", "a\n", "a\r", "a\r\n", "a\nb", "\r\r", "\n\r", "a\r\nb\r", "ab\rc", ""] {
+            let bytes = Array(text.utf8)
+            for size in 1...3 {
+                var stream = MarkdownStream()
+                for piece in Chunkings.fixed(bytes.count, size: size) { stream.append(bytes[piece]) }
+                var expected: Int?
+                if let last = bytes.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    if last + 1 < bytes.count {
+                        expected = last + 1
+                    } else if bytes[last] == 0x0D {
+                        expected = (bytes[..<last].lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? -1) + 1
+                    }
+                } else if !bytes.isEmpty {
+                    expected = 0
+                }
+                #expect(stream.incompleteLineStart == expected, "\(StreamCheck.quote(bytes)) in \(size)-byte chunks")
+            }
+        }
+    }
+}
