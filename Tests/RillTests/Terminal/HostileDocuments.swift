@@ -22,6 +22,9 @@ enum HostileDocuments {
         var onlyInTarget = false
         /// A target the output must link to when hyperlinks are on (proves the link was parsed).
         var linksTo: String?
+        /// Whether the payload sits in a one-line label that is cut with `…` to fit a narrow
+        /// width (then only its start, the `␛`, is sure to be shown).
+        var isCutToWidth = false
     }
 
     static let cases: [Case] = [
@@ -40,7 +43,7 @@ enum HostileDocuments {
         Case(description: "image URL", markdown: "![alt](<https://ok.example/\(escaped).png>)\n"),
         Case(description: "autolink", markdown: "<https://ok.example/\(payload)> and https://ok.example/\(payload)\n"),
         Case(description: "fenced code", markdown: "```\nlet a = \"\(payload)\"\n```\n"),
-        Case(description: "code info string", markdown: "```lang\(escaped)\ncode\n```\n"),
+        Case(description: "code info string", markdown: "```lang\(escaped)\ncode\n```\n", isCutToWidth: true),
         Case(description: "indented code", markdown: "    \(payload)\n"),
         Case(description: "HTML block", markdown: "<div>\n\(payload)\n</div>\n"),
         Case(description: "inline HTML", markdown: "a <span title=\"\(payload)\">x</span> b\n"),
