@@ -9,6 +9,24 @@ struct DefinitionCarrier: Sendable {
     /// The text to prepend to a parse: kept segments, each closed off.
     private(set) var prefix: [UInt8] = []
 
+    /// Each kept segment (closed off) with the labels it may define, in order.
+    private var segments: [(text: [UInt8], labels: DefinitionLabels)] = []
+
+    /// The kept segments that may define a label `text` references, in order (so the first
+    /// definition of a label still wins): all a parse of `text` needs to resolve its links.
+    /// A segment whose labels could not be read is always included.
+    ///
+    /// - Complexity: O(segments × text) at worst; for re-resolving one final block.
+    func prefix(for text: ArraySlice<UInt8>) -> [UInt8] {
+        guard text.contains(0x5D) else { return [] }
+        let lowered = DefinitionLabels.lowercased(text)
+        var result: [UInt8] = []
+        for segment in segments where segment.labels.mayBeReferenced(inLowercased: lowered) {
+            result += segment.text
+        }
+        return result
+    }
+
     /// Labels the segments kept since the last ``takeNewLabels()`` may define.
     private var newLabels = DefinitionLabels()
 
@@ -34,10 +52,12 @@ struct DefinitionCarrier: Sendable {
     /// - Returns: whether the segment was kept (the caller then re-resolves earlier blocks).
     mutating func absorb(_ segment: ArraySlice<UInt8>, literalRange: Range<Int>?, context: [UInt8] = []) -> Bool {
         guard Self.mayDefine(segment, outside: literalRange) else { return false }
-        newLabels.collect(from: segment)
-        prefix.append(contentsOf: context)
-        prefix.append(contentsOf: segment)
-        prefix.append(contentsOf: Self.closer)
+        var labels = DefinitionLabels()
+        labels.collect(from: segment)
+        newLabels.merge(labels)
+        let kept = context + segment + Self.closer
+        prefix += kept
+        segments.append((kept, labels))
         return true
     }
 

@@ -50,8 +50,24 @@ struct DefinitionLabels: Sendable, Equatable {
     func mayBeReferenced(in text: ArraySlice<UInt8>) -> Bool {
         if isUnbounded { return true }
         guard !labels.isEmpty, text.contains(0x5D) else { return false }
-        let lowered = text.map(Self.lowercased)
-        return labels.contains { label in Self.containsBracketed(label, in: lowered) }
+        return mayBeReferenced(inLowercased: Self.lowercased(text))
+    }
+
+    /// ``mayBeReferenced(in:)`` for text already passed through ``lowercased(_:)``.
+    func mayBeReferenced(inLowercased text: [UInt8]) -> Bool {
+        if isUnbounded { return true }
+        return labels.contains { label in Self.containsBracketed(label, in: text) }
+    }
+
+    /// Adds `other`'s labels.
+    mutating func merge(_ other: DefinitionLabels) {
+        labels.formUnion(other.labels)
+        isUnbounded = isUnbounded || other.isUnbounded
+    }
+
+    /// `text` with ASCII letters lowercased, as labels are kept.
+    static func lowercased(_ text: ArraySlice<UInt8>) -> [UInt8] {
+        text.map(lowercased)
     }
 
     private static func containsBracketed(_ label: [UInt8], in text: [UInt8]) -> Bool {

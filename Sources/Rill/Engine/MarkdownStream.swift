@@ -783,8 +783,10 @@ public struct MarkdownStream: Sendable {
         let record = finalRecords[index]
         let range = finalBlocks[index].range
         let segment = segment(ofFinal: index)
-        let parsed = SliceParser.parse(prefix: definitions.prefix, slice: source[segment], base: record.lineStart)
-        let parsedBytes = definitions.prefix.count + segment.count
+        // Only the definitions this block may use: a long answer can carry thousands.
+        let prefix = definitions.prefix(for: source[segment])
+        let parsed = SliceParser.parse(prefix: prefix, slice: source[segment], base: record.lineStart)
+        let parsedBytes = prefix.count + segment.count
         let own = parsed.entries.filter { $0.block.range.lowerBound < range.upperBound }
         guard let match = own.first(where: { $0.block.range.lowerBound == range.lowerBound }) else { return (nil, parsedBytes) }
         var block = match.block
