@@ -35,9 +35,11 @@ test: deps
 # the batch layout and the live view (see FuzzCheck). Built apart, in .build-fuzz; linked with
 # lld. New inputs go to .build-fuzz/corpus, a failing one to .build-fuzz/crash-*, with a report.
 FUZZ_SECONDS ?= 1800
-FUZZ_SHORT_SECONDS ?= 40
-# A fixed seed, so that the short run in `make test` explores the same inputs every time.
+FUZZ_SHORT_SECONDS ?= 120
+# A fixed seed and number of runs, so that the short run in `make test` explores the same inputs
+# every time (FUZZ_SHORT_SECONDS only bounds it on a slow machine).
 FUZZ_SHORT_SEED ?= 1
+FUZZ_SHORT_RUNS ?= 1500
 FUZZ_JOBS ?= 1
 FUZZ_SCRATCH = .build-fuzz
 # Swift's own crash handler would keep libFuzzer's from saving the failing input.
@@ -56,10 +58,11 @@ fuzz: fuzz-build
 	$(FUZZ_BIN) $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) \
 	  $(if $(filter-out 1,$(FUZZ_JOBS)),-fork=$(FUZZ_JOBS)) $(FUZZ_CORPORA)
 
-# The short run `make test` ends with: the seeds and regressions, then FUZZ_SHORT_SECONDS more.
+# The short run `make test` ends with: the seeds and regressions, then new inputs up to FUZZ_SHORT_RUNS runs.
 fuzz-short: fuzz-build
 	mkdir -p $(FUZZ_SCRATCH)/corpus
-	$(FUZZ_BIN) $(FUZZ_OPTIONS) -seed=$(FUZZ_SHORT_SEED) -max_total_time=$(FUZZ_SHORT_SECONDS) $(FUZZ_CORPORA)
+	$(FUZZ_BIN) $(FUZZ_OPTIONS) -seed=$(FUZZ_SHORT_SEED) -runs=$(FUZZ_SHORT_RUNS) \
+	  -max_total_time=$(FUZZ_SHORT_SECONDS) $(FUZZ_CORPORA)
 
 # The test suite under AddressSanitizer and ThreadSanitizer, each in its own build directory
 # (no XCTest pass: there are no XCTest tests, and its empty run leaks 144 bytes in XCTest itself).

@@ -317,10 +317,13 @@ public struct MarkdownStream: Sendable {
         }
 
         // 2. Parse the tail: from the inner frontier of a growing container, else from the frontier.
-        var parsed = countedTailParse(end: source.count)
+        // An incomplete line that may be a link definition being written is left out, even of
+        // what becomes final: blocks resolved against a half-written destination would keep it.
+        let parseEnd = incompleteLineMayDefine(incomplete) ? incomplete : source.count
+        var parsed = countedTailParse(end: parseEnd)
         if parsed == nil {
             growth = nil
-            parsed = countedTailParse(end: source.count)
+            parsed = countedTailParse(end: parseEnd)
         }
         guard let parsed else { return outcome }
         var items: [Item] = []
@@ -612,7 +615,7 @@ public struct MarkdownStream: Sendable {
         let inFence = TailStabilizer.isInFence(currentOpenParts(view), incomplete: incomplete)
         var holdBack = inFence
             ? TailStabilizer.looksLikeClosingFence(line)
-            : TailStabilizer.isBareNumber(line) || TailStabilizer.mayBeDefinition(line)
+            : TailStabilizer.isBareNumber(line) || incompleteLineMayDefine(incomplete)
         if !holdBack, !inFence, TailStabilizer.mayBeAmbiguous(line),
            let probe = countedTailParse(end: source.count, extra: [UInt8(ascii: "x")]) {
             holdBack = TailStabilizer.shape(openBlocks(of: probe)) != TailStabilizer.shape(currentOpenParts(view))
@@ -621,6 +624,24 @@ public struct MarkdownStream: Sendable {
         guard let held = countedTailParse(end: incomplete) else { return view }
         heldBackFrames += 1
         return self.view(of: held, leading: view.leading)
+    }
+
+    /// Whether the incomplete line starting at `incomplete` may be (part of) a link reference
+    /// definition still being written (see ``TailStabilizer/mayBeDefinition(_:)``).
+    private func incompleteLineMayDefine(_ incomplete: Int) -> Bool {
+        guard stabilizesTail, incomplete < source.count else { return false }
+        return TailStabilizer.mayBeDefinition(source[incomplete...])
+            || TailStabilizer.opensDefinition(source[previousLineStart(before: incomplete)..<incomplete])
+    }
+
+    /// Where the line before the one starting at `lineStart` starts (`lineStart` itself at the
+    /// start of the text), looking back at most 1,000 bytes: a definition's label is no longer.
+    private func previousLineStart(before lineStart: Int) -> Int {
+        guard lineStart > 0 else { return lineStart }
+        var start = lineStart - 1  // the previous line's ending
+        let limit = max(0, lineStart - 1_000)
+        while start > limit, source[start - 1] != 0x0A, source[start - 1] != 0x0D { start -= 1 }
+        return start > limit || limit == 0 ? start : lineStart
     }
 
     /// The open part as a parse of the tail shows it (a probe, or the tail without its last line).

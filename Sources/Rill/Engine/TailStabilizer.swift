@@ -61,6 +61,24 @@ enum TailStabilizer {
         return true
     }
 
+    /// Whether the complete line `previous` is a link reference definition's label alone
+    /// (`[bare]:`), so that the incomplete line after it is the definition's destination being
+    /// written and must be held back like the label line itself.
+    static func opensDefinition(_ previous: ArraySlice<UInt8>) -> Bool {
+        var content = previous[...]
+        while let first = content.first, first == 0x3E || first == 0x20 || first == 0x09 {
+            content = content.dropFirst()
+        }
+        while let last = content.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
+            content = content.dropLast()
+        }
+        guard content.count >= 3, content.first == UInt8(ascii: "["), content.last == UInt8(ascii: ":"),
+              content[content.index(before: content.index(before: content.endIndex))] == UInt8(ascii: "]") else {
+            return false
+        }
+        return !content.dropFirst().dropLast(2).contains(UInt8(ascii: "["))
+    }
+
     /// Whether `line` is only fence characters (a possible closing fence still being typed).
     static func looksLikeClosingFence(_ line: ArraySlice<UInt8>) -> Bool {
         let content = line.drop(while: { $0 == 0x20 || $0 == 0x3E || $0 == 0x09 })

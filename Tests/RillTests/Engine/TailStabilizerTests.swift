@@ -110,3 +110,35 @@ extension TailStabilizerTests {
         #expect(destinations == ["https://www.rust-lang.org/learn"], "destinations shown: \(destinations.sorted())")
     }
 }
+
+extension TailStabilizerTests {
+    @Test("A destination written on the line after its label is held back too", arguments: [
+        ("[bare]:", true), ("  [bare]:  ", true), ("> [b]:", true), ("[bare]: /u", false), ("text [b]:", false), ("[a[b]:", false),
+    ])
+    func labelLineOpensDefinition(previous: String, opens: Bool) {
+        #expect(TailStabilizer.opensDefinition(Array((previous + "\n").utf8)[...]) == opens)
+    }
+
+    @Test("A link never shows a destination that is still being written on the line after its label")
+    func noHalfWrittenDestinationOnNextLine() {
+        for text in ["See [no title][bare].\n\n[bare]:\n  https://example.com/destination-on-next-line\n\nMore.\n",
+                     "See [no title][bare].\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[bare]:\n  https://example.com/destination-on-next-line\n"] {
+            var stream = MarkdownStream()
+            var destinations: Set<String> = []
+            func collect() {
+                for block in stream.blocks {
+                    guard case .paragraph(let inlines) = block.kind else { continue }
+                    for case .link(let destination, _, _) in inlines { destinations.insert(destination) }
+                }
+            }
+            for byte in Array(text.utf8) {
+                stream.append([byte])
+                stream.advance()
+                collect()
+            }
+            stream.finish()
+            collect()
+            #expect(destinations == ["https://example.com/destination-on-next-line"], "destinations shown: \(destinations.sorted())")
+        }
+    }
+}
