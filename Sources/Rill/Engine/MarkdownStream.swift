@@ -319,7 +319,8 @@ public struct MarkdownStream: Sendable {
         // 2. Parse the tail: from the inner frontier of a growing container, else from the frontier.
         // An incomplete line that may be a link definition being written is left out, even of
         // what becomes final: blocks resolved against a half-written destination would keep it.
-        let parseEnd = incompleteLineMayDefine(incomplete) ? incomplete : source.count
+        let leavesLineOut = !atEnd && incompleteLineMayDefine(incomplete)
+        let parseEnd = leavesLineOut ? incomplete : source.count
         var parsed = countedTailParse(end: parseEnd)
         if parsed == nil {
             growth = nil
@@ -413,13 +414,14 @@ public struct MarkdownStream: Sendable {
                 // Its final children were parsed without the definition: parse it whole again
                 // (it grows again from the next frame).
                 growth = nil
-                viewItems = (countedTailParse(end: source.count)?.entries ?? []).map(Item.entry)
+                viewItems = (countedTailParse(end: parseEnd)?.entries ?? []).map(Item.entry)
                 viewAnchor = 0
             }
         }
 
         // 6. What to show of the open part.
-        tail = openView(items: viewItems, anchor: viewAnchor, atEnd: atEnd, incomplete: incomplete)
+        tail = openView(items: viewItems, anchor: viewAnchor, atEnd: atEnd, incomplete: incomplete,
+                        lineLeftOut: leavesLineOut)
         if !atEnd, !isFenceGrowing {
             lastParse = LastParse(start: parseStart, end: source.count, wasEarly: timing == .early, scanned: source.count,
                                   lineIsBlank: source.last == 0x0A || source.last == 0x0D)
@@ -604,18 +606,24 @@ public struct MarkdownStream: Sendable {
 
     /// The open blocks as they should be shown: the parse itself, unless the incomplete last line
     /// is ambiguous (see ``TailStabilizer``), in which case that line is held back.
-    private mutating func openView(items: [Item], anchor: Int, atEnd: Bool, incomplete: Int) -> OpenTail {
+    /// `lineLeftOut`: the frame's parse already ended before the incomplete line (a link
+    /// definition being written), so the view is held back as it stands.
+    private mutating func openView(items: [Item], anchor: Int, atEnd: Bool, incomplete: Int, lineLeftOut: Bool) -> OpenTail {
         guard !atEnd else { return OpenTail() }
         if case .fence(let fence)? = growth {
             return OpenTail(growing: fenceView(fence, incomplete: incomplete), trailing: trailingEntries(items, after: anchor))
         }
         let view = currentView(items: items, anchor: anchor)
         guard stabilizesTail, incomplete < source.count else { return view }
+        if lineLeftOut {
+            heldBackFrames += 1
+            return view
+        }
         let line = source[incomplete...]
         let inFence = TailStabilizer.isInFence(currentOpenParts(view), incomplete: incomplete)
         var holdBack = inFence
             ? TailStabilizer.looksLikeClosingFence(line)
-            : TailStabilizer.isBareNumber(line) || incompleteLineMayDefine(incomplete)
+            : TailStabilizer.isBareNumber(line)
         if !holdBack, !inFence, TailStabilizer.mayBeAmbiguous(line),
            let probe = countedTailParse(end: source.count, extra: [UInt8(ascii: "x")]) {
             holdBack = TailStabilizer.shape(openBlocks(of: probe)) != TailStabilizer.shape(currentOpenParts(view))
