@@ -11,18 +11,53 @@ extension BlockParts {
         case .quote:
             // An empty quote shows its gutter alone, until its first child replaces it.
             let empty = childCount == 0 ? [StyledLine([Span("│", context.theme.quoteGutter)])] : []
-            laidOut = LaidOutLines(lines: empty, stableCount: isFinal ? empty.count : 0)
+            laidOut = LaidOutLines(lines: empty, stableCount: headIsSettled(open: open, sections: sections) ? empty.count : 0)
         case .table:
             var lines = sections?.opening() ?? []
             if childCount == 0 { lines += sections?.empty() ?? [] }
-            let settled = childCount > 0 && planIsSettled(sections)
-            laidOut = LaidOutLines(lines: lines, stableCount: settled ? lines.count : 0)
+            laidOut = LaidOutLines(lines: lines, stableCount: headIsSettled(open: open, sections: sections) ? lines.count : 0)
         case .code(let code):
             let top = CodeBlockLayout.topLine(code, in: context)
-            let settled = isFinal || open.map { head.range.lowerBound < $0.incompleteFrom } ?? true
-            laidOut = LaidOutLines(lines: [top], stableCount: settled ? 1 : 0)
+            laidOut = LaidOutLines(lines: [top], stableCount: headIsSettled(open: open, sections: sections) ? 1 : 0)
         }
         return index > 0 ? laidOut.separated() : laidOut
+    }
+
+    /// Everything the head part's lines of a split block depend on besides the layout context:
+    /// equal keys give equal ``headLines(in:open:sections:)``, so a live view lays the head out
+    /// again only when its key changes (a table's head is its top border and header).
+    struct HeadKey: Equatable {
+        var separated: Bool
+        var isEmpty: Bool
+        var isSettled: Bool
+        var plan: Int?
+        /// A table's header row (its plan holds the widths, not the text).
+        var header: Block?
+        var language: String?
+    }
+
+    /// The key of the head part (nil for a block that is not split: its head is all of it).
+    func headKey(open: OpenState?, sections: TableSections?) -> HeadKey? {
+        var language: String?
+        var header: Block?
+        switch shape {
+        case .single: return nil
+        case .code(let code): language = code.language
+        case .table: header = head.children.first
+        case .list, .quote: break
+        }
+        return HeadKey(separated: index > 0, isEmpty: childCount == 0, isSettled: headIsSettled(open: open, sections: sections),
+                       plan: sections?.plan, header: header, language: language)
+    }
+
+    /// Whether the head part's lines can no longer change.
+    private func headIsSettled(open: OpenState?, sections: TableSections?) -> Bool {
+        switch shape {
+        case .single, .list: return true
+        case .quote: return isFinal
+        case .table: return childCount > 0 && planIsSettled(sections)
+        case .code: return isFinal || open.map { head.range.lowerBound < $0.incompleteFrom } ?? true
+        }
     }
 
     /// The lines of child `position` (0-based), separator included; `open` is nil for a child

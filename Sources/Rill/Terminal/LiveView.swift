@@ -44,6 +44,7 @@ public struct LiveView: Sendable {
         var index: Int
         var laidOut: LaidOutLines
         var awaitsDefinition: Bool
+        var head: BlockParts.HeadKey? = nil
     }
 
     private var context: LayoutContext
@@ -102,7 +103,7 @@ public struct LiveView: Sendable {
                         (laidOut, awaits) = singlePart(parts, open: open)
                         if stream.isFinished { awaits = false }
                     } else {
-                        laidOut = parts.headLines(in: context, open: open, sections: sections)
+                        laidOut = headPart(parts, open: open, sections: sections)
                     }
                 } else if part <= parts.childCount {
                     let position = part - 1
@@ -232,6 +233,19 @@ public struct LiveView: Sendable {
         cache[key] = CacheEntry(child: parts.head, code: nil, open: openKey, planFixed: true, plan: 0,
                                 index: parts.index, laidOut: laidOut, awaitsDefinition: awaits)
         return (laidOut, awaits)
+    }
+
+    /// The head of a split block (a table's top border and header, a code block's top line),
+    /// from the cache when nothing it depends on changed.
+    private mutating func headPart(_ parts: BlockParts, open: OpenState?, sections: TableSections?) -> LaidOutLines {
+        let key = CacheKey(block: parts.head.id, part: 0)
+        let headKey = parts.headKey(open: open, sections: sections)
+        if let headKey, let entry = cache[key], entry.head == headKey { return entry.laidOut }
+        statistics.layouts += 1
+        let laidOut = parts.headLines(in: context, open: open, sections: sections)
+        cache[key] = CacheEntry(child: nil, code: nil, open: nil, planFixed: true, plan: 0, index: parts.index,
+                                laidOut: laidOut, awaitsDefinition: false, head: headKey)
+        return laidOut
     }
 
     /// A child's lines, from the cache when neither it nor what its layout depends on changed.
