@@ -7,14 +7,16 @@
 /// forces a line break (a markdown hard break). Lines after the first may be given a narrower
 /// width, for a hanging indent.
 public enum TextWrapper {
-    /// One grapheme cluster on the line being filled.
+    /// One grapheme cluster on the line being filled; its bytes are in the wrap's byte store.
     private struct Cell {
-        var character: Character
+        /// Where its UTF-8 bytes start in ``State/store``, and how many there are.
+        var start: Int
+        var count: Int
         var style: Int
         var width: Int
         /// UTF-8 offset of the cluster in the spans' text joined.
         var offset: Int
-        var isSpace: Bool { character == " " }
+        var isSpace: Bool
     }
 
     /// Lines of at most `width` columns holding `spans` in order. Empty input gives one empty line.
@@ -130,6 +132,8 @@ public enum TextWrapper {
         var afterSoftWrap: Bool
         var styles: [TextStyle] = []
         var lines: [StyledLine] = []
+        /// The bytes of every cluster added, in order (what the cells point into).
+        var store: [UInt8] = []
         var line: [Cell] = []
         var lineWidth = 0
         /// Where the current line may be cut: cells before it stay, the rest moves down.
@@ -151,13 +155,21 @@ public enum TextWrapper {
                 styles.append(span.style)
                 style = styles.count - 1
             }
-            if span.text.utf8.allSatisfy({ $0 < 0x80 }) {
-                // ASCII, the bulk of model output: one byte is one cluster of one column.
-                var previous: UInt8 = 0
-                for byte in span.text.utf8 {
+            // ASCII, the bulk of model output, takes a fast path: a byte followed by another
+            // ASCII byte (or the span's end) is one cluster of one column. Clusters never span
+            // two spans.
+            let text = span.text
+            let utf8 = text.utf8
+            var index = utf8.startIndex
+            var previous: UInt8 = 0
+            while index != utf8.endIndex {
+                let byte = utf8[index]
+                let next = utf8.index(after: index)
+                if byte < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
                     defer {
                         previous = byte
                         offset += 1
+                        index = next
                     }
                     if byte == 0x0A {
                         if previous != 0x0D { endLine(hard: true) }
@@ -167,31 +179,52 @@ public enum TextWrapper {
                         endLine(hard: true)
                         continue
                     }
-                    add(Cell(character: Character(Unicode.Scalar(byte)), style: style,
-                             width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset))
+                    store.append(byte)
+                    add(Cell(start: store.count - 1, count: 1, style: style,
+                             width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20))
+                    continue
                 }
-                return
-            }
-            for character in span.text {
-                defer { offset += character.utf8.count }
-                if character == "\n" || character == "\r\n" {
+                let end = text.index(after: index)
+                let character = text[index]
+                let count = utf8.distance(from: index, to: end)
+                defer {
+                    previous = 0
+                    offset += count
+                    index = end
+                }
+                if character == "\n" || character == "\r\n" || character == "\r" {
                     endLine(hard: true)
                     continue
                 }
                 let columns = DisplayWidth.of(character)
+                let start = store.count
                 if columns > min(firstWidth, restWidth) {
                     // A wide character on a one-column line cannot be shown: mark its place.
-                    add(Cell(character: "…", style: style, width: 1, offset: offset))
+                    store.append(contentsOf: "…".utf8)
+                    add(Cell(start: start, count: store.count - start, style: style, width: 1, offset: offset, isSpace: false))
                 } else {
-                    add(Cell(character: character, style: style, width: columns, offset: offset))
+                    store.append(contentsOf: utf8[index..<end])
+                    add(Cell(start: start, count: count, style: style, width: columns, offset: offset, isSpace: character == " "))
                 }
             }
+        }
+
+        /// The cluster a cell holds.
+        func character(_ cell: Cell) -> Character {
+            Character(String(decoding: store[cell.start..<cell.start + cell.count], as: UTF8.self))
+        }
+
+        /// Whether a line may break between `previous` and `cell` (see ``TextWrapper/mayBreak(before:after:)``).
+        @inline(__always)
+        func mayBreak(before cell: Cell, after previous: Cell) -> Bool {
+            guard cell.width == 2 || previous.width == 2 else { return false }
+            return TextWrapper.mayBreak(before: character(cell), after: character(previous))
         }
 
         mutating func add(_ cell: Cell) {
             let atLineStart = line.isEmpty
             if cell.isSpace, atLineStart, !lines.isEmpty || continuing { return }  // no spaces opening a wrapped line
-            if let previous = line.last, !cell.isSpace, previous.isSpace || TextWrapper.mayBreak(before: cell, after: previous) {
+            if let previous = line.last, !cell.isSpace, previous.isSpace || mayBreak(before: cell, after: previous) {
                 breakAt = line.count
             }
             if lineWidth + cell.width > width {
@@ -220,7 +253,7 @@ public enum TextWrapper {
             lineWidth = line.reduce(0) { $0 + $1.width }
             breakAt = nil
             for i in line.indices.dropFirst() where !line[i].isSpace
-                && (line[i - 1].isSpace || TextWrapper.mayBreak(before: line[i], after: line[i - 1])) {
+                && (line[i - 1].isSpace || mayBreak(before: line[i], after: line[i - 1])) {
                 breakAt = i
             }
             // A continuation line narrower than the first may not hold the carried word.
@@ -268,7 +301,11 @@ public enum TextWrapper {
                     flush()
                     runStyle = cell.style
                 }
-                run.append(contentsOf: cell.character.utf8)
+                if cell.count == 1 {
+                    run.append(store[cell.start])
+                } else {
+                    run.append(contentsOf: store[cell.start..<cell.start + cell.count])
+                }
                 runWidth += cell.width
             }
             flush()
@@ -288,9 +325,8 @@ public enum TextWrapper {
 
     /// A break is allowed between two clusters when either is wide (CJK ideographs, kana,
     /// Hangul, fullwidth forms), except before closing punctuation and after opening punctuation.
-    private static func mayBreak(before cell: Cell, after previous: Cell) -> Bool {
-        guard cell.width == 2 || previous.width == 2 else { return false }
-        return !closingPunctuation.contains(cell.character) && !openingPunctuation.contains(previous.character)
+    private static func mayBreak(before character: Character, after previous: Character) -> Bool {
+        !closingPunctuation.contains(character) && !openingPunctuation.contains(previous)
     }
 
     /// Punctuation that must not start a line.
