@@ -25,8 +25,25 @@ public struct UTF8Normalizer: Sendable {
         // each time (`reserveCapacity` does not round up), quadratic over a long stream.
         let needed = output.count + chunk.count + 3
         if output.capacity < needed { output.reserveCapacity(max(needed, 2 * output.capacity)) }
+        let done: Void? = chunk.withContiguousStorageIfAvailable { bytes in
+            // Runs of printable ASCII and line endings, the bulk of any text, are copied whole.
+            var index = 0
+            while index < bytes.count {
+                if pending.isEmpty {
+                    var end = index
+                    while end < bytes.count, bytes[end] >= 0x03, bytes[end] < 0x80 { end += 1 }
+                    if end > index {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                        index = end
+                        continue
+                    }
+                }
+                consume(bytes[index], into: &output)
+                index += 1
+            }
+        }
+        guard done == nil else { return }
         for byte in chunk {
-            // Printable ASCII and line endings, the bulk of any text, go straight through.
             if pending.isEmpty, byte >= 0x03, byte < 0x80 {
                 output.append(byte)
             } else {
