@@ -56,6 +56,13 @@ public struct MarkdownStream: Sendable {
     public var reparseThreshold = 64 * 1024
     /// Frames that kept the last view of a large open part instead of parsing it again.
     public private(set) var deferredFrames = 0
+    /// Whether a paragraph whose incomplete last line grew only by plain words is shown without
+    /// parsing it again (see ``PlainTextExtension``; turned off only to compare against).
+    public var extendsPlainText = true
+    /// Frames shown by extending the last view's text instead of parsing.
+    public private(set) var extendedFrames = 0
+    /// Where the last frame's view can be extended from by plain words, if it can.
+    private var plainTextMark: PlainTextExtension.Mark?
 
     private var normalizer = UTF8Normalizer()
     /// Stream offset of the first line of the top-level tail.
@@ -292,8 +299,18 @@ public struct MarkdownStream: Sendable {
         let timing: ParseTiming = atEnd || isFenceGrowing ? .due : parseTiming()
         if timing == .deferred {
             deferredFrames += 1
+            plainTextMark = nil
             return outcome
         }
+        if !atEnd, let extended = extendedPlainText(incomplete: incomplete) {
+            extendedFrames += 1
+            tail = extended
+            plainTextMark?.end = source.count
+            lastParse = LastParse(start: parseStart, end: source.count, wasEarly: false, scanned: source.count,
+                                  lineIsBlank: false)
+            return outcome
+        }
+        plainTextMark = nil
         lastParse = nil
         // Last frame's view shares the growing block's final children; let it go, so that they
         // can grow in place instead of being copied every frame.
@@ -420,8 +437,13 @@ public struct MarkdownStream: Sendable {
         }
 
         // 6. What to show of the open part.
+        let heldBefore = heldBackFrames
         tail = openView(items: viewItems, anchor: viewAnchor, atEnd: atEnd, incomplete: incomplete,
                         lineLeftOut: leavesLineOut)
+        if extendsPlainText, !atEnd, heldBackFrames == heldBefore, provisionalClosers.isEmpty, !isFenceGrowing,
+           incomplete < source.count {
+            plainTextMark = PlainTextExtension.mark(tail, source: source, lineStart: incomplete)
+        }
         if !atEnd, !isFenceGrowing {
             lastParse = LastParse(start: parseStart, end: source.count, wasEarly: timing == .early, scanned: source.count,
                                   lineIsBlank: source.last == 0x0A || source.last == 0x0D)
@@ -632,6 +654,19 @@ public struct MarkdownStream: Sendable {
         guard let held = countedTailParse(end: incomplete) else { return view }
         heldBackFrames += 1
         return self.view(of: held, leading: view.leading)
+    }
+
+    /// The last view with the plain words added since it appended to its last paragraph, when
+    /// that is what a parse would show (see ``PlainTextExtension``); nil when a parse is needed.
+    private func extendedPlainText(incomplete: Int) -> OpenTail? {
+        guard let mark = plainTextMark, mark.lineStart == incomplete, incomplete < source.count,
+              parseCost(end: source.count, extra: 0) <= reparseThreshold else { return nil }
+        if stabilizesTail {
+            let line = source[incomplete...]
+            guard !TailStabilizer.isBareNumber(line), !TailStabilizer.mayBeAmbiguous(line),
+                  !incompleteLineMayDefine(incomplete) else { return nil }
+        }
+        return PlainTextExtension.extended(tail, mark: mark, source: source)
     }
 
     /// Whether the incomplete line starting at `incomplete` may be (part of) a link reference

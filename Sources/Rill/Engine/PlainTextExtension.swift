@@ -1,0 +1,136 @@
+/// Shows a paragraph whose incomplete last line grew by plain words without parsing it again.
+///
+/// Most frames of a model's answer add a few words to the paragraph being written. When the
+/// bytes since the last frame are only ASCII letters, digits and spaces, added to the incomplete
+/// last line of a paragraph whose last inline is plain text, cmark parses the paragraph to the
+/// same inlines with that text longer, because such bytes
+/// - start no block: the line's start decides that, and the last text must already hold a space
+///   after a word (`1.` or `- [x]` followed by a space start a list item or a task), and the
+///   line is checked again as the engine checks an incomplete line (bare number, marker,
+///   definition);
+/// - open or close no delimiter, code span, link, entity or escape, and end no line;
+/// - start no autolink, provided the word they join (the word the last frame ended in, when no
+///   space comes between) is letters and digits too: `www.`, `http:` and `@` need punctuation;
+/// - and spaces after a word read like the end of the text, which cmark takes as whitespace,
+///   while trailing spaces are trimmed from a paragraph's last line.
+/// The engine checks the result against full parses in its tests (every frame, every Corpus
+/// document, several chunk sizes).
+enum PlainTextExtension {
+    /// A view that can be extended: the text's length when it was made, and where its incomplete
+    /// last line starts.
+    struct Mark: Sendable, Equatable {
+        var end: Int
+        var lineStart: Int
+    }
+
+    /// The mark of `tail`, the view of a full parse of `source`, when it ends in a paragraph
+    /// reaching the incomplete line that starts at `lineStart` with plain text at its end.
+    static func mark(_ tail: OpenTail, source: [UInt8], lineStart: Int) -> Mark? {
+        guard trimmedEnd(source, source.count, from: lineStart) > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart,
+              case .paragraph(let inlines) = leaf.kind, case .text(let literal)? = inlines.last,
+              hasSpaceAfterWord(literal) else { return nil }
+        return Mark(end: source.count, lineStart: lineStart)
+    }
+
+    /// `tail` with the text added since `mark` appended to its last paragraph, or nil when those
+    /// bytes may mean more than text (then the caller parses).
+    ///
+    /// - Complexity: O(bytes added + the incomplete line + depth of the last block).
+    static func extended(_ tail: OpenTail, mark: Mark, source: [UInt8]) -> OpenTail? {
+        guard mark.end < source.count, mark.end > mark.lineStart else { return nil }
+        let added = source[mark.end...]
+        guard added.allSatisfy({ isWordByte($0) || $0 == 0x20 }) else { return nil }
+        if isWordByte(added[added.startIndex]) {
+            // Joining the last frame's last word: all of that word must be letters and digits.
+            var index = mark.end
+            while index > mark.lineStart, source[index - 1] != 0x20, source[index - 1] != 0x09 {
+                guard isWordByte(source[index - 1]) else { return nil }
+                index -= 1
+            }
+        }
+        let oldContentEnd = trimmedEnd(source, mark.end, from: mark.lineStart)
+        let newContentEnd = trimmedEnd(source, source.count, from: mark.lineStart)
+        guard oldContentEnd > mark.lineStart else { return nil }
+        let text = String(decoding: source[oldContentEnd..<newContentEnd], as: UTF8.self)
+
+        func extend(_ block: inout Block) -> Bool {
+            if block.range.upperBound >= oldContentEnd {
+                block.range = block.range.lowerBound..<(block.range.upperBound >= mark.end ? source.count : newContentEnd)
+            }
+            guard let last = block.children.indices.last else {
+                guard case .paragraph(var inlines) = block.kind, case .text(let literal)? = inlines.last else { return false }
+                inlines[inlines.count - 1] = .text(literal + text)
+                block.kind = .paragraph(inlines)
+                return true
+            }
+            return extend(&block.children[last])
+        }
+
+        var result = tail
+        if !result.trailing.isEmpty {
+            return extend(&result.trailing[result.trailing.count - 1]) ? result : nil
+        }
+        if var growing = result.growing {
+            guard case .children(let final, var open) = growing.content, !open.isEmpty,
+                  extend(&open[open.count - 1]) else { return nil }
+            if growing.head.range.upperBound >= oldContentEnd {
+                growing.head.range = growing.head.range.lowerBound
+                    ..< (growing.head.range.upperBound >= mark.end ? source.count : newContentEnd)
+            }
+            growing.content = .children(final: final, open: open)
+            result.growing = growing
+            return result
+        }
+        guard !result.leading.isEmpty, extend(&result.leading[result.leading.count - 1]) else { return nil }
+        return result
+    }
+
+    /// Whether `text` (the paragraph's last text, on its last line) holds a space or tab after
+    /// something else: the line's first word is complete, so the line is no longer read as the
+    /// start of something (`1.` + ` item` starts a list, `[x]` + ` done` a task, in an item).
+    private static func hasSpaceAfterWord(_ text: String) -> Bool {
+        var sawWord = false
+        var rest = text.utf8[...]
+        if rest.first == UInt8(ascii: "[") {
+            // A task marker holds a space (`[ ]`): the word is the bracket, up to its `]`.
+            guard let close = rest.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            rest = rest[rest.index(after: close)...]
+            sawWord = true
+        }
+        for byte in rest {
+            if byte == 0x20 || byte == 0x09 {
+                if sawWord { return true }
+            } else {
+                sawWord = true
+            }
+        }
+        return false
+    }
+
+    /// The last open block followed down to its last descendant.
+    private static func lastLeaf(_ tail: OpenTail) -> Block? {
+        var block: Block?
+        if let last = tail.trailing.last {
+            block = last
+        } else if let growing = tail.growing {
+            guard case .children(_, let open) = growing.content else { return nil }
+            block = open.last
+        } else {
+            block = tail.leading.last
+        }
+        while let children = block?.children, let last = children.last { block = last }
+        return block
+    }
+
+    /// ASCII letters and digits.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+
+    /// `end` moved back over spaces and tabs, not before `start`.
+    private static func trimmedEnd(_ source: [UInt8], _ end: Int, from start: Int) -> Int {
+        var end = end
+        while end > start, source[end - 1] == 0x20 || source[end - 1] == 0x09 { end -= 1 }
+        return end
+    }
+}

@@ -1,0 +1,129 @@
+@testable import Rill
+import RillTestSupport
+import Testing
+
+/// A paragraph whose incomplete line grows by plain words is shown without parsing again; every
+/// such frame must show exactly what a parse shows, ranges included.
+@Suite struct PlainTextExtensionTests {
+    /// Every open block of `tail`, with kind, identity and range, one per line (depth-indented).
+    static func dump(_ tail: OpenTail) -> String {
+        var out = ""
+        func add(_ block: Block, _ depth: Int) {
+            out += String(repeating: "  ", count: depth) + "\(block.id) \(block.range) \(block.kind)\n"
+            for child in block.children { add(child, depth + 1) }
+        }
+        for block in tail.leading { add(block, 0) }
+        if let growing = tail.growing {
+            out += "growing:\n"
+            add(growing.head, 0)
+            switch growing.content {
+            case .children(let final, let open):
+                for block in final { add(block, 1) }
+                out += "open:\n"
+                for block in open { add(block, 1) }
+            case .code(let lines, let openLine):
+                out += "code \(lines) \(String(describing: openLine))\n"
+            }
+        }
+        out += "trailing:\n"
+        for block in tail.trailing { add(block, 0) }
+        return out
+    }
+
+    /// Streams `bytes` in `pieces` with and without the extension, comparing every frame.
+    /// Returns the frames that differed (described) and how many frames the extension made.
+    static func compare(_ bytes: [UInt8], pieces: [Range<Int>]) -> (differences: [String], extended: Int) {
+        var fast = MarkdownStream()
+        var full = MarkdownStream()
+        full.extendsPlainText = false
+        var differences: [String] = []
+        for piece in pieces {
+            fast.append(bytes[piece])
+            full.append(bytes[piece])
+            fast.advance()
+            full.advance()
+            let (a, b) = (dump(fast.tail), dump(full.tail))
+            if a != b || fast.finalBlocks.count != full.finalBlocks.count || fast.provisionalClosers != full.provisionalClosers {
+                differences.append("after \(piece.upperBound) bytes:\nextended:\n\(a)parsed:\n\(b)")
+            }
+        }
+        fast.finish()
+        full.finish()
+        if fast.blocks != full.blocks { differences.append("final blocks differ") }
+        return (differences, fast.extendedFrames)
+    }
+
+    @Test("Extended frames equal parsed frames on every Corpus document", arguments: Corpus.documentNames)
+    func corpus(_ name: String) {
+        let bytes = Corpus.bytes(name)
+        for size in [3, 16] {
+            let pieces = Chunkings.capped(Chunkings.fixed(bytes.count, size: size), maxPieces: 600, seed: UInt64(size))
+            let result = Self.compare(bytes, pieces: pieces)
+            #expect(result.differences.isEmpty, "\(name), \(size)-byte pieces: \(result.differences.prefix(2).joined())")
+        }
+    }
+
+    /// 300 documents by default, 3,000 with RILL_EXHAUSTIVE=1.
+    static var generatedBatches: Range<UInt64> { TestEnvironment.isExhaustive ? 0..<120 : 0..<12 }
+
+    @Test("Extended frames equal parsed frames on generated documents of tricky lines, fed per character",
+          arguments: generatedBatches)
+    func generated(_ batch: UInt64) {
+        var generator = DocumentGenerator(seed: 0x7E47_0000 + batch)
+        for _ in 0..<25 {
+            let bytes = generator.next()
+            let result = Self.compare(bytes, pieces: Chunkings.everyCharacter(bytes))
+            #expect(result.differences.isEmpty,
+                    "\(String(decoding: bytes, as: UTF8.self).debugDescription): \(result.differences.prefix(1).joined())")
+        }
+    }
+
+    @Test("Answers written word by word are mostly shown without parsing")
+    func isUsed() {
+        let bytes = Corpus.bytes("answer-rust-ownership.md")
+        let result = Self.compare(bytes, pieces: Chunkings.fixed(bytes.count, size: 4))
+        #expect(result.differences.isEmpty)
+        // About half the frames of prose add only letters, digits and spaces.
+        #expect(result.extended > bytes.count / 4 / 4, "\(result.extended) of \(bytes.count / 4) frames")
+    }
+
+    /// A text, then what arrives next: the second frame may or may not be extended, but must
+    /// show what a parse shows.
+    @Test("Additions that may mean more than text are parsed", arguments: [
+        ("Say foo", "bar baz"), ("a *b", "c"), ("a *", "b"), ("x www", "example"), ("x www.", "example"),
+        ("mail foo@bar", "com"), ("mail foo@bar.", "com"), ("see http", "s"), ("1", "2"), ("Para\n12", "3"),
+        ("- a\n- b", "c"), ("> quote", " more"), ("foo  ", "bar"), ("foo\\", " bar"), ("text &amp", "x"),
+        ("[ref]: /u", "rl"), ("[ref]:", " x"), ("# Head", "ing"), ("| a | b |\n|---|---|\n| c", "d"),
+        ("term\n   ", "x"), ("a\n\n    code", "x"), ("foo_bar", "baz"), ("**bold", "er"), ("`code", "x"),
+        ("<a", "b"), ("a\n-", "-"), ("a\n=", "a"), ("~~gone", "x"), ("- [ ] task", " two"), ("10", " cats"),
+        ("> - deep\n>   text", " more"), ("x\n\n1", "0"), ("foo bar ", " baz"),
+    ])
+    func additions(_ text: String, _ next: String) {
+        let bytes = Array((text + next).utf8)
+        let cut = text.utf8.count
+        let result = Self.compare(bytes, pieces: [0..<cut, cut..<bytes.count])
+        #expect(result.differences.isEmpty, "\(result.differences.joined())")
+    }
+
+    @Test("A plain word added to a paragraph is extended, with the range moved to the new end")
+    func extendsParagraph() {
+        var stream = MarkdownStream()
+        var parsed = MarkdownStream()
+        parsed.extendsPlainText = false
+        for text in ["Intro\n\nHello wor", "ld and  "] {
+            stream.append(Array(text.utf8))
+            parsed.append(Array(text.utf8))
+            stream.advance()
+            parsed.advance()
+        }
+        #expect(stream.extendedFrames == 1)
+        #expect(parsed.extendedFrames == 0)
+        guard let paragraph = stream.tail.trailing.last, let reference = parsed.tail.trailing.last else {
+            Issue.record("no open paragraph")
+            return
+        }
+        #expect(paragraph.kind == .paragraph([.text("Hello world and")]))
+        #expect(paragraph.range == reference.range)
+        #expect(paragraph.range.lowerBound == 7)
+    }
+}
