@@ -1,7 +1,8 @@
 /// Shows a paragraph whose incomplete last line grew by plain words without parsing it again.
 ///
 /// Most frames of a model's answer add a few words to the paragraph being written. When the
-/// bytes since the last frame are only ASCII letters, digits and spaces, added to the incomplete
+/// bytes since the last frame are only ASCII letters, digits, spaces and punctuation that means
+/// nothing inline on its own (`. , ' ! ? ; -`), added to the incomplete
 /// last line of a paragraph whose last inline is plain text, cmark parses the paragraph to the
 /// same inlines with that text longer, because such bytes
 /// - start no block: the line's start decides that, and the last text must already hold a space
@@ -9,8 +10,9 @@
 ///   line is checked again as the engine checks an incomplete line (bare number, marker,
 ///   definition);
 /// - open or close no delimiter, code span, link, entity or escape, and end no line;
-/// - start no autolink, provided the word they join (the word the last frame ended in, when no
-///   space comes between) is letters and digits too: `www.`, `http:` and `@` need punctuation;
+/// - start no autolink: `http:` and `@` need bytes not allowed, and `www.` is looked for in
+///   the words they make, including the word they join (the last frame's last word, when no
+///   space comes between), which must hold only such bytes too;
 /// - and spaces after a word read like the end of the text, which cmark takes as whitespace,
 ///   while trailing spaces are trimmed from a paragraph's last line.
 /// The engine checks the result against full parses in its tests (every frame, every Corpus
@@ -39,15 +41,17 @@ enum PlainTextExtension {
     static func extended(_ tail: OpenTail, mark: Mark, source: [UInt8]) -> OpenTail? {
         guard mark.end < source.count, mark.end > mark.lineStart else { return nil }
         let added = source[mark.end...]
-        guard added.allSatisfy({ isWordByte($0) || $0 == 0x20 }) else { return nil }
-        if isWordByte(added[added.startIndex]) {
-            // Joining the last frame's last word: all of that word must be letters and digits.
-            var index = mark.end
-            while index > mark.lineStart, source[index - 1] != 0x20, source[index - 1] != 0x09 {
-                guard isWordByte(source[index - 1]) else { return nil }
-                index -= 1
+        guard added.allSatisfy({ isPlain($0) || $0 == 0x20 }) else { return nil }
+        var wordStart = mark.end
+        if added[added.startIndex] != 0x20 {
+            // Joining the last frame's last word: all of that word must be plain too.
+            while wordStart > mark.lineStart, source[wordStart - 1] != 0x20, source[wordStart - 1] != 0x09 {
+                guard isPlain(source[wordStart - 1]) else { return nil }
+                wordStart -= 1
             }
         }
+        // The one autolink plain bytes can make: `www.` (any case).
+        guard !containsWWW(source[wordStart...]) else { return nil }
         let oldContentEnd = trimmedEnd(source, mark.end, from: mark.lineStart)
         let newContentEnd = trimmedEnd(source, source.count, from: mark.lineStart)
         guard oldContentEnd > mark.lineStart else { return nil }
@@ -122,9 +126,29 @@ enum PlainTextExtension {
         return block
     }
 
-    /// ASCII letters and digits.
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    /// ASCII letters and digits, and punctuation that means nothing inline on its own:
+    /// `. , ' ! ? ; -` (no delimiter, bracket, paren, quote, colon, `@`, `&`, `<` or backslash).
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "'"), UInt8(ascii: "!"), UInt8(ascii: "?"),
+             UInt8(ascii: ";"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
+    /// Whether `bytes` hold `www.` in any case.
+    private static func containsWWW(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var run = 0
+        for byte in bytes {
+            if byte | 0x20 == UInt8(ascii: "w") {
+                run += 1
+            } else {
+                if byte == UInt8(ascii: "."), run >= 3 { return true }
+                run = 0
+            }
+        }
+        return false
     }
 
     /// `end` moved back over spaces and tabs, not before `start`.
