@@ -45,7 +45,7 @@ public enum DisplayWidth {
     }
 
     /// Columns of one scalar drawn on its own.
-    private static func of(_ scalar: Unicode.Scalar) -> Int {
+    static func of(_ scalar: Unicode.Scalar) -> Int {
         switch scalar.value {
         case 0x1160...0x11FF, 0xD7B0...0xD7FF: return 0  // Hangul jamo vowels and trailing consonants
         default: break
@@ -58,7 +58,8 @@ public enum DisplayWidth {
 
     /// Columns taken by a string: the sum over its grapheme clusters.
     ///
-    /// - Complexity: O(n); printable ASCII takes a fast path of one column per byte.
+    /// - Complexity: O(n); printable ASCII takes a fast path of one column per byte, and text
+    ///   whose every scalar stands alone (see ``standsAlone(_:)``) one of a table lookup per scalar.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
         var isPrintableASCII = true
         var count = 0
@@ -67,8 +68,41 @@ public enum DisplayWidth {
             count += 1
         }
         if isPrintableASCII { return count }
+        var sum = 0
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                sum += scalar.value >= 0x20 && scalar.value != 0x7F ? 1 : 0
+            } else if standsAlone(scalar) {
+                sum += of(scalar)
+            } else {
+                sum = -1
+                break
+            }
+        }
+        if sum >= 0 { return sum }
         var total = 0
         for character in text { total += of(character) }
         return total
+    }
+
+    /// Whether `scalar` is a grapheme cluster of its own whatever surrounds it, provided its
+    /// neighbours are ASCII or stand alone too, and its width is its ``of(_:)-(Unicode.Scalar)``:
+    /// no mark, joiner, selector, jamo, regional indicator or emoji modifier is among these
+    /// ranges (Latin, general punctuation, arrows, box drawing, CJK, kana, Hangul syllables,
+    /// fullwidth forms), nor anything drawn as an emoji by default. Text made of them is
+    /// measured a scalar at a time instead of by grapheme breaking.
+    @inline(__always)
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xA0...0x2FF,  // Latin-1, Latin Extended, IPA, spacing modifier letters (marks start at U+0300)
+             0x2010...0x2027, 0x2030...0x205E,  // dashes, quotes, bullets, primes (not the joiners and formats)
+             0x2190...0x21FF, 0x2500...0x259F,  // arrows, box drawing, blocks
+             0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF,  // CJK punctuation, kana (not the combining marks)
+             0x4E00...0x9FFF, 0xAC00...0xD7A3,  // CJK ideographs, Hangul syllables
+             0xFF01...0xFF9D:  // fullwidth forms, halfwidth katakana (not the sound marks)
+            true
+        default:
+            false
+        }
     }
 }

@@ -155,21 +155,37 @@ public enum TextWrapper {
                 styles.append(span.style)
                 style = styles.count - 1
             }
-            // ASCII, the bulk of model output, takes a fast path: a byte followed by another
-            // ASCII byte (or the span's end) is one cluster of one column. Clusters never span
-            // two spans.
+            // A scalar that is a cluster of its own, followed by another (or the span's end),
+            // takes a fast path: ASCII, the bulk of model output, and the scalars that stand
+            // alone (see ``DisplayWidth/standsAlone(_:)``: CJK, dashes, quotes). Clusters never
+            // span two spans.
             let text = span.text
             let utf8 = text.utf8
+            let scalars = text.unicodeScalars
             var index = utf8.startIndex
             var previous: UInt8 = 0
             while index != utf8.endIndex {
                 let byte = utf8[index]
-                let next = utf8.index(after: index)
-                if byte < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
+                let next: String.Index
+                let scalar: Unicode.Scalar?  // nil for ASCII
+                if byte < 0x80 {
+                    next = utf8.index(after: index)
+                    scalar = nil
+                } else {
+                    let decoded = scalars[index]
+                    next = scalars.index(after: index)
+                    scalar = DisplayWidth.standsAlone(decoded) ? decoded : nil
+                }
+                let alone = byte < 0x80 || scalar != nil
+                if alone, next == utf8.endIndex || utf8[next] < 0x80 || DisplayWidth.standsAlone(scalars[next]) {
                     defer {
                         previous = byte
-                        offset += 1
+                        offset += utf8.distance(from: index, to: next)
                         index = next
+                    }
+                    if let scalar {
+                        addCluster(utf8[index..<next], columns: DisplayWidth.of(scalar), style: style, isSpace: false)
+                        continue
                     }
                     if byte == 0x0A {
                         if previous != 0x0D { endLine(hard: true) }
@@ -196,16 +212,20 @@ public enum TextWrapper {
                     endLine(hard: true)
                     continue
                 }
-                let columns = DisplayWidth.of(character)
-                let start = store.count
-                if columns > min(firstWidth, restWidth) {
-                    // A wide character on a one-column line cannot be shown: mark its place.
-                    store.append(contentsOf: "…".utf8)
-                    add(Cell(start: start, count: store.count - start, style: style, width: 1, offset: offset, isSpace: false))
-                } else {
-                    store.append(contentsOf: utf8[index..<end])
-                    add(Cell(start: start, count: count, style: style, width: columns, offset: offset, isSpace: character == " "))
-                }
+                addCluster(utf8[index..<end], columns: DisplayWidth.of(character), style: style, isSpace: character == " ")
+            }
+        }
+
+        /// Adds the cluster of `bytes`, `columns` wide, at ``offset``; a cluster wider than any
+        /// line (a wide character on a one-column line) cannot be shown: `…` marks its place.
+        mutating func addCluster(_ bytes: Substring.UTF8View, columns: Int, style: Int, isSpace: Bool) {
+            let start = store.count
+            if columns > min(firstWidth, restWidth) {
+                store.append(contentsOf: "…".utf8)
+                add(Cell(start: start, count: store.count - start, style: style, width: 1, offset: offset, isSpace: false))
+            } else {
+                store.append(contentsOf: bytes)
+                add(Cell(start: start, count: store.count - start, style: style, width: columns, offset: offset, isSpace: isSpace))
             }
         }
 

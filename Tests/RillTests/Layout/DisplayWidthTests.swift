@@ -156,3 +156,46 @@ extension RillTests.Layout.DisplayWidthTests {
         #expect(DisplayWidth.of(text) == width)
     }
 }
+
+extension RillTests.Layout.DisplayWidthTests {
+    /// Scalars that stand alone (the fast paths), beside ones that join a cluster or change its
+    /// width: marks, joiners, selectors, jamo, sound marks, regional indicators, modifiers.
+    static let pieces: [String] = [
+        "a", " ", "\r", "\n", "é", "—", "“", "”", "→", "│", "─", "漢", "字", "ひ", "カ", "한", "ｶ", "Ａ", "、",
+        "\u{301}", "\u{200D}", "\u{FE0F}", "\u{FE0E}", "\u{1160}", "\u{11A8}", "\u{1100}", "\u{FF9F}", "\u{3099}",
+        "\u{1F1FA}", "\u{1F3FD}", "👍", "©", "‼", "〰", "\u{0903}", "क", "\u{094D}", "\u{E0100}", "\u{AD}",
+    ]
+
+    /// Random strings of those pieces.
+    static func strings(count: Int, seed: UInt64) -> [String] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+        }
+    }
+
+    @Test("A string's width is the sum of its clusters' widths, whatever path measures it")
+    func fastPathsAgreeWithClusters() {
+        for text in Self.strings(count: 3_000, seed: 11) {
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)")
+        }
+    }
+
+    @Test("Wrapped lines keep every cluster whole and measure as their clusters do")
+    func wrapAgreesWithClusters() {
+        for (index, text) in Self.strings(count: 1_000, seed: 12).enumerated() {
+            let width = 1 + index % 9
+            let lines = TextWrapper.wrap([Span(text)], width: width)
+            let shown = lines.map { $0.spans.map(\.text).joined() }
+            for (line, string) in zip(lines, shown) {
+                let measured = string.reduce(0) { $0 + DisplayWidth.of($1) }
+                #expect(line.width == measured, "\(text.debugDescription) at \(width): \(string.debugDescription)")
+                #expect(measured <= width || string.count == 1, "\(text.debugDescription) at \(width)")
+            }
+            // Clusters are never split: the shown text, spaces and breaks aside, is the input's.
+            let kept = shown.joined().filter { $0 != " " }
+            let input = text.filter { $0 != " " && $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+            #expect(kept == input || kept.contains("…"), "\(text.debugDescription) at \(width): \(shown)")
+        }
+    }
+}
