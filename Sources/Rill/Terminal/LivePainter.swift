@@ -44,7 +44,7 @@ public struct LivePainter: Sendable {
         // Editing the last line in place (new text at its end, or a changed end of line), and
         // appending lines below it: no vertical movement, so nothing can tear.
         if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd,
-           let edit = Self.edit(from: drawn[first], to: lines[first]) {
+           let edit = Self.appendAtCursor(of: lines[first], to: drawn[first]) ?? Self.edit(from: drawn[first], to: lines[first]) {
             if edit.column != drawn[first].width { paint.bytes += TerminalSequences.column(edit.column) }
             let eraseFirst = Self.mayBeWiderOnScreen(drawn[first])
             if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
@@ -169,6 +169,15 @@ public struct LivePainter: Sendable {
         return (oldCore.width, suffix)
     }
 
+    /// New text at the end of the last line, written where the cursor already is: no column is
+    /// named, so it needs only that the terminal drew `old` no wider than Rill counts it (then
+    /// the line did not wrap on screen). Unlike ``extensionWrite(of:from:)`` this lets lines of
+    /// CJK text grow by their new characters, as terminals agree they are at most two columns.
+    static func appendAtCursor(of new: StyledLine, to old: StyledLine) -> (column: Int, text: StyledLine, erase: Bool)? {
+        guard !mayBeWiderOnScreen(old), let suffix = suffix(of: new, extending: old) else { return nil }
+        return (old.width, suffix, false)
+    }
+
     /// The smallest in-place edit that turns `old` into `new` on screen: write `text` at
     /// `column`, then erase the rest of the line if `erase`. An extension (see
     /// ``extensionWrite(of:from:)``), else a rewrite from the end of the longest prefix the two
@@ -218,7 +227,16 @@ public struct LivePainter: Sendable {
     /// variation selectors, scripts whose width tables differ), so that rewriting it must erase
     /// what it covered rather than trust its width.
     static func mayBeWiderOnScreen(_ line: StyledLine) -> Bool {
-        !line.spans.allSatisfy { $0.text.utf8.allSatisfy { $0 < 0x80 } || $0.text.unicodeScalars.allSatisfy(hasAgreedWidth) }
+        !line.spans.allSatisfy {
+            $0.text.utf8.allSatisfy { $0 < 0x80 } || $0.text.unicodeScalars.allSatisfy { hasAgreedWidth($0) || isWideEverywhere($0) }
+        }
+    }
+
+    /// Whether `scalar` is East Asian Wide and a cluster of its own (CJK ideographs, kana,
+    /// Hangul syllables, fullwidth forms): two columns in Rill's count, and never more on a
+    /// terminal that draws it (one that cannot may draw it narrower, which wraps nothing).
+    static func isWideEverywhere(_ scalar: Unicode.Scalar) -> Bool {
+        DisplayWidth.standsAlone(scalar) && DisplayWidth.of(scalar) == 2
     }
 
     /// Whether every terminal draws `scalar` one column wide: printable ASCII, Latin letters,

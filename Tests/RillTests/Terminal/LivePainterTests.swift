@@ -89,3 +89,25 @@ import Testing
         return Array(all[(cursor - count + 1)...cursor])
     }
 }
+
+extension LivePainterTests {
+    /// Paints `first`, then `second`, returning the second paint's bytes as text.
+    static func secondPaint(_ first: String, _ second: String) -> String {
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        _ = painter.paint([StyledLine([Span(first)])])
+        return String(decoding: painter.paint([StyledLine([Span(second)])]).bytes, as: UTF8.self)
+    }
+
+    @Test("CJK text growing at the end of the last line is written as just the new characters")
+    func cjkGrowsAtCursor() {
+        #expect(Self.secondPaint("日本語は", "日本語は難しい") == "難しい")
+        #expect(Self.secondPaint("한국어", "한국어 문장") == " 문장")
+    }
+
+    @Test("A last line that may be drawn wider than counted is not extended at the cursor")
+    func emojiLineIsRewritten() {
+        let bytes = Self.secondPaint("ok 👍🏽", "ok 👍🏽 fine")
+        #expect(bytes != " fine")
+        #expect(bytes.contains("\u{1B}[K"))  // erased before it is written again
+    }
+}
