@@ -64,6 +64,23 @@ public struct StyledLine: Hashable, Sendable {
     }
 
     /// A line made of `prefix` followed by this line.
+    /// The line without its last `columns` columns, for a line whose last characters are one
+    /// column each.
+    func droppingLastColumns(_ columns: Int) -> StyledLine {
+        var spans = spans
+        var left = columns
+        while left > 0, var last = spans.popLast() {
+            if last.width <= left {
+                left -= last.width
+                continue
+            }
+            last.text = String(last.text.dropLast(left))
+            spans.append(last)
+            left = 0
+        }
+        return StyledLine(spans)
+    }
+
     public func prefixed(by prefix: [Span]) -> StyledLine {
         var line = StyledLine(prefix)
         for span in spans { line.append(span) }

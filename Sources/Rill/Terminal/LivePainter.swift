@@ -76,10 +76,12 @@ public struct LivePainter: Sendable {
             }
             current = row
         }
+        var endsAtLineEnd = true  // whether the cursor is at the end of the row written last
         for index in first..<lines.count {
             let new = lines[index]
             if index < rows, drawn[index] == new { continue }
             move(to: index)
+            endsAtLineEnd = true
             if index < rows {
                 let old = drawn[index]
                 // A terminal may have drawn the old line wider than Rill counts it: erase its
@@ -91,6 +93,7 @@ public struct LivePainter: Sendable {
                     if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     encoder.encode(edit.text, into: &paint.bytes)
                     if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
+                    endsAtLineEnd = edit.column + edit.text.width == new.width
                 } else {
                     if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     encoder.encode(new, into: &paint.bytes)
@@ -110,9 +113,10 @@ public struct LivePainter: Sendable {
             }
             move(to: lines.count - 1)
             paint.bytes += TerminalSequences.column(lines[lines.count - 1].width)
-        } else if current != lines.count - 1 {
-            // Unchanged rows at the bottom: end on the last one, at its end.
-            move(to: lines.count - 1)
+        } else if current != lines.count - 1 || !endsAtLineEnd {
+            // Unchanged rows at the bottom, or the last one's end left as it was: end on the
+            // last one, at its end.
+            if current != lines.count - 1 { move(to: lines.count - 1) }
             paint.bytes += TerminalSequences.column(lines[lines.count - 1].width)
         }
         cursorAtLineEnd = true
@@ -220,7 +224,28 @@ public struct LivePainter: Sendable {
             if !tail.isEmpty { rest.append(Span(tail, span.style)) }
         }
         guard column > 0 else { return nil }
+        // Lines of one width that also end alike (a table row whose cell grew into its padding)
+        // keep their end on screen: only the changed middle is written.
+        if old.width == new.width, !mayBeWiderOnScreen(old) {
+            let shared = min(sharedSuffixWidth(old, new), new.width - column)
+            if shared > 0 { rest = rest.droppingLastColumns(shared) }
+        }
         return (column, rest, old.width > new.width)
+    }
+
+    /// Columns at the ends of `old` and `new` holding the same characters in the same styles,
+    /// each one that every terminal draws one column wide.
+    static func sharedSuffixWidth(_ old: StyledLine, _ new: StyledLine) -> Int {
+        func backwards(_ line: StyledLine) -> some Sequence<(Character, TextStyle)> {
+            line.spans.reversed().lazy.flatMap { span in span.text.reversed().lazy.map { ($0, span.style) } }
+        }
+        var width = 0
+        for (a, b) in zip(backwards(old), backwards(new)) {
+            guard a.0 == b.0, a.1 == b.1, a.0.unicodeScalars.count == 1, let scalar = a.0.unicodeScalars.first,
+                  hasAgreedWidth(scalar), scalar.value < 0x80 || DisplayWidth.of(scalar) == 1 else { break }
+            width += 1
+        }
+        return width
     }
 
     /// Whether some terminal may have drawn `line` wider than Rill measures it (emoji sequences,

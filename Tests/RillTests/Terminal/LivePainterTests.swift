@@ -111,3 +111,17 @@ extension LivePainterTests {
         #expect(bytes.contains("\u{1B}[K"))  // erased before it is written again
     }
 }
+
+extension LivePainterTests {
+    @Test("A row of one width whose middle changed keeps its end on screen: only the middle is written")
+    func sameWidthRowWritesItsMiddle() {
+        let bytes = Self.secondPaint("│ Rea       │ x │", "│ Read-on   │ x │")
+        #expect(bytes == "\u{1B}[6Gd-on\u{1B}[18G")
+        var terminal = VirtualTerminal(width: 40, height: 5)
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        for text in ["│ Rea       │ x │", "│ Read-on   │ x │", "│ Read-only │ x │", "│ Read-on!  │ x │"] {
+            terminal.feed(painter.paint([StyledLine([Span("head")]), StyledLine([Span(text)])]).bytes)
+            #expect(Self.region(terminal, count: 2) == ["head", text])
+        }
+    }
+}
