@@ -257,11 +257,13 @@ public struct LivePainter: Sendable {
         }
     }
 
-    /// Whether `scalar` is East Asian Wide and a cluster of its own (CJK ideographs, kana,
-    /// Hangul syllables, fullwidth forms): two columns in Rill's count, and never more on a
-    /// terminal that draws it (one that cannot may draw it narrower, which wraps nothing).
+    /// Whether `scalar` is East Asian Wide or Halfwidth and a cluster of its own (CJK
+    /// ideographs and punctuation, kana, Hangul syllables, fullwidth and halfwidth forms): no
+    /// terminal that draws it draws it wider than Rill counts (one that cannot may draw it
+    /// narrower, which wraps nothing).
+    @inline(__always)
     static func isWideEverywhere(_ scalar: Unicode.Scalar) -> Bool {
-        DisplayWidth.standsAlone(scalar) && DisplayWidth.of(scalar) == 2
+        scalar.value >= 0x3000 && DisplayWidth.standsAlone(scalar)
     }
 
     /// Whether every terminal draws `scalar` one column wide: printable ASCII, Latin letters,
@@ -294,9 +296,21 @@ public struct LivePainter: Sendable {
         for index in 0..<last where old.spans[index] != new.spans[index] { return nil }
         let oldLast = old.spans[last]
         let newLast = new.spans[last]
-        guard oldLast.style == newLast.style, newLast.text.hasPrefix(oldLast.text) else { return nil }
+        guard oldLast.style == newLast.style else { return nil }
+        let tail: String
+        let oldUTF8 = oldLast.text.utf8
+        let newUTF8 = newLast.text.utf8
+        guard newUTF8.starts(with: oldUTF8) else { return nil }
+        let cut = newUTF8.index(newUTF8.startIndex, offsetBy: oldUTF8.count)
+        if cut == newUTF8.endIndex || newUTF8[cut] < 0x80 || DisplayWidth.standsAlone(newLast.text.unicodeScalars[cut]) {
+            // What follows the old text starts a cluster of its own: the bytes tell.
+            tail = String(newLast.text[cut...])
+        } else {
+            // It may join the old text's last cluster (a mark, a joiner): compare by clusters.
+            guard newLast.text.hasPrefix(oldLast.text) else { return nil }
+            tail = String(newLast.text.dropFirst(oldLast.text.count))
+        }
         var rest = StyledLine()
-        let tail = String(newLast.text.dropFirst(oldLast.text.count))
         if !tail.isEmpty { rest.append(Span(tail, newLast.style)) }
         for span in new.spans[(last + 1)...] { rest.append(span) }
         return rest.spans.isEmpty ? nil : rest

@@ -125,3 +125,13 @@ extension LivePainterTests {
         }
     }
 }
+
+extension LivePainterTests {
+    @Test("A mark that joins the last character on screen is not written as new text at the cursor")
+    func joiningMarkIsNotAppended() {
+        // "e" then "e\u{301}" (é as two scalars): the last cluster changed, so the line is rewritten.
+        let bytes = Self.secondPaint("cafe", "cafe\u{301}")
+        #expect(bytes != "\u{301}")
+        #expect(Self.secondPaint("cafe", "cafe au lait") == " au lait")
+    }
+}
