@@ -200,9 +200,9 @@ extension LiveTerminalTests {
     /// render's bytes plus 200 bytes per frame.
     ///
     /// Replaying in 1-byte pieces at rate 0 paints a frame per byte of input, the worst case.
-    /// Measured with a debug build at 100x40 over the Corpus: 16–64 bytes per frame beyond the
-    /// batch render without colour, 30–120 with colour; about 25 of them are the fixed cost of a
-    /// frame (synchronized output on and off, cursor up, column). A repaint of the live region per
+    /// Measured with a debug build at 100x40 on the four default documents: 1.8–7.2 bytes per
+    /// frame beyond the batch render without colour, 7.8–12.2 with colour (2.3–6.3x the batch
+    /// render; `answer-rust-ownership.md` 19.0 KB for 8.3 KB). A repaint of the live region per
     /// frame costs the whole region, thousands of bytes per frame for a table or a paragraph.
     static let bytesPerFrame = 200
 
