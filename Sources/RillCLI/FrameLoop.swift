@@ -17,6 +17,8 @@ struct FrameLoop {
     private(set) var stream = MarkdownStream()
     private(set) var statistics = Statistics()
     private let clock = ContinuousClock()
+    /// Where input is read into, kept between reads.
+    private var readBuffer = [UInt8](repeating: 0, count: InputFeed.readSize)
 
     init(input: InputFeed, fps: Double) {
         self.input = input
@@ -42,11 +44,15 @@ struct FrameLoop {
                     input = .replay(schedule)
                 }
                 let timeout = deadline.map { Int32(clamping: ($0 > now ? $0 - now + 999_999 : 0) / 1_000_000) } ?? -1
-                if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR {
+                let polled = poll(&fds, nfds_t(fds.count), timeout)
+                if polled < 0, errno != EINTR {
                     return .readFailed(String(cString: strerror(errno)))
                 }
                 statistics.wakeups += 1
-                for event in SignalMonitor.drain() {
+                // The signal pipe is read only when a signal arrived (most wakeups bring input):
+                // it polled readable, or the poll was interrupted by one.
+                let signalled = SignalMonitor.descriptor >= 0 && (polled < 0 || fds[0].revents != 0)
+                for event in signalled ? SignalMonitor.drain() : [] {
                     switch event {
                     case .interrupt(let number):
                         sink.abandon()
@@ -65,7 +71,7 @@ struct FrameLoop {
                 switch input {
                 case .descriptor(let fd):
                     if fds.last.map({ $0.revents != 0 }) == true {
-                        switch InputFeed.read(fd) {
+                        switch InputFeed.read(fd, through: &readBuffer) {
                         case .bytes(let bytes):
                             stream.append(bytes)
                             statistics.bytesRead += bytes.count

@@ -20,9 +20,10 @@ enum InputFeed {
         case failure(String)
     }
 
-    /// Reads whatever is available now (call after `poll` says the descriptor is readable).
-    static func read(_ descriptor: Int32) -> Take {
-        var buffer = [UInt8](repeating: 0, count: readSize)
+    /// Reads whatever is available now (call after `poll` says the descriptor is readable),
+    /// through `buffer` (``readSize`` bytes, kept by the caller: not allocated and zeroed per read).
+    static func read(_ descriptor: Int32, through buffer: inout [UInt8]) -> Take {
+        if buffer.count < readSize { buffer = [UInt8](repeating: 0, count: readSize) }
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 { return .bytes(Array(buffer[0..<count])) }
