@@ -42,14 +42,14 @@ struct TableGrid: TableShape {
         return lines
     }
 
-    func lines(forRow index: Int, cells: [TableCellText]) -> [StyledLine] {
+    func lines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine] {
         var lines: [StyledLine] = []
         if index == 0 {
             if header != nil { lines.append(TableBorder.header.line(widths: widths, style: borderStyle)) }
         } else if ruleBetweenRows {
             lines.append(TableBorder.between.line(widths: widths, style: borderStyle))
         }
-        return lines + rowLines(cells)
+        return lines + rowLines(cells, cache: cache)
     }
 
     func emptyLines() -> [StyledLine] { [] }
@@ -61,8 +61,11 @@ struct TableGrid: TableShape {
     /// The lines of one row: every cell wrapped in its column, padded to the row's height.
     ///
     /// - Complexity: O(n) in the row's grapheme clusters plus its area in columns.
-    func rowLines(_ cells: [TableCellText]) -> [StyledLine] {
-        let wrapped = zip(cells, widths).map { TextWrapper.wrap($0.spans, width: $1) }
+    func rowLines(_ cells: [TableCellText], cache: TableCellCache? = nil) -> [StyledLine] {
+        let wrapped = zip(cells, widths).enumerated().map { column, cell in
+            cache?.lines(column: column, spans: cell.0.spans) { TextWrapper.wrap(cell.0.spans, width: cell.1) }
+                ?? TextWrapper.wrap(cell.0.spans, width: cell.1)
+        }
         let height = wrapped.map(\.count).max() ?? 1
         let bar = Span(TableBorder.vertical, borderStyle)
         return (0..<height).map { row in

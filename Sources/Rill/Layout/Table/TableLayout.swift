@@ -50,7 +50,7 @@ public enum TableLayout {
         if rows.isEmpty { body += shape.emptyLines() }
         var lastRowHeight = 0
         for (index, row) in rows.enumerated() {
-            let lines = shape.lines(forRow: index, cells: row)
+            let lines = shape.lines(forRow: index, cells: row, cache: nil)
             body += lines
             lastRowHeight = lines.count
         }

@@ -51,14 +51,15 @@ struct TableRecords: TableShape {
         [hasGutter ? TableBorder.top.open(width: width, style: borderStyle) : rule]
     }
 
-    func lines(forRow index: Int, cells: [TableCellText]) -> [StyledLine] {
+    func lines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine] {
         var lines: [StyledLine] = []
         if index > 0 { lines.append(hasGutter ? TableBorder.between.open(width: width, style: borderStyle) : rule) }
         // Empty fields are left out (a record of a wide table with short rows would otherwise be
         // a line per column for every row); a record with nothing at all keeps its first field.
-        let fields = zip(labels, cells).filter { !$0.1.isEmpty }
-        for (label, value) in fields.isEmpty ? Array(zip(labels, cells).prefix(1)) : fields {
-            lines += field(label: label, value: value).map(guttered)
+        let fields = zip(labels, cells).enumerated().filter { !$0.element.1.isEmpty }
+        for (column, (label, value)) in fields.isEmpty ? Array(zip(labels, cells).enumerated().prefix(1)) : fields {
+            lines += cache?.lines(column: column, spans: value.spans) { field(label: label, value: value).map(guttered) }
+                ?? field(label: label, value: value).map(guttered)
         }
         return lines
     }

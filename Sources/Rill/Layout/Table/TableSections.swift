@@ -7,6 +7,8 @@ public struct TableSections: Sendable {
     private let shape: any TableShape
     private let columns: Int
     private let context: LayoutContext
+    /// Cells laid out under this plan (see ``TableCellCache``).
+    private let cache = TableCellCache()
     /// Whether the plan can no longer change: the sample is full (every later row is laid out
     /// with the same widths).
     public let isFixed: Bool
@@ -48,9 +50,16 @@ public struct TableSections: Sendable {
     public func opening() -> [StyledLine] { shape.openingLines() }
 
     /// The lines of data row `index` (0-based), including any rule above it.
+    ///
+    /// - Complexity: O(size of the cells not laid out before under this plan); a row being
+    ///   written lays out again only the cell that changed.
     public func row(_ index: Int, _ row: Block) -> [StyledLine] {
         let cells = TableContent.normalized(row.children.map { $0.kind.inlines ?? [] }, to: columns)
-        return shape.lines(forRow: index, cells: cells.map { TableCellText($0, base: context.theme.text, in: context) })
+        let base = context.theme.text
+        let texts = cells.map { inlines in
+            cache.text(inlines, base: base) { TableCellText(inlines, base: base, in: context) }
+        }
+        return shape.lines(forRow: index, cells: texts, cache: cache)
     }
 
     /// What stands in for the rows of a table that has none.

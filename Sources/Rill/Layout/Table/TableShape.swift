@@ -7,8 +7,9 @@
 protocol TableShape: Sendable {
     /// The lines above the first data row (top border, header).
     func openingLines() -> [StyledLine]
-    /// The lines of data row `index` (0-based), including any rule above it.
-    func lines(forRow index: Int, cells: [TableCellText]) -> [StyledLine]
+    /// The lines of data row `index` (0-based), including any rule above it; `cache` keeps the
+    /// cells already laid out under this plan (a live view's), nil for a layout made once.
+    func lines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine]
     /// What stands in for the rows of a table that has none.
     func emptyLines() -> [StyledLine]
     /// The lines below the last row (bottom border).

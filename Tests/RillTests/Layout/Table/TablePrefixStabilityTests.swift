@@ -99,3 +99,25 @@ extension RillTests.Layout.TablePrefixStabilityTests {
         }
     }
 }
+
+extension RillTests.Layout.TablePrefixStabilityTests {
+    @Test("Rows laid out through one plan's cache equal rows laid out afresh, as a row grows cell by cell",
+          arguments: [40, 100])
+    func cachedRowsEqualFreshRows(width: Int) {
+        for (name, table) in TableSamples.corpusTables {
+            let context = LayoutFixtures.dark(width)
+            let dataRows = Array(table.children.dropFirst())
+            guard let sections = TableSections(table: table, dataRows: dataRows, in: context),
+                  let row = dataRows.last, !row.children.isEmpty else { continue }
+            // The last row as it is written: its cells one by one, the last cut short first.
+            for count in 1...row.children.count {
+                var partial = row
+                partial.children = Array(row.children.prefix(count))
+                for _ in 0..<2 {
+                    let fresh = TableSections(table: table, dataRows: dataRows, in: context)?.row(dataRows.count - 1, partial)
+                    #expect(sections.row(dataRows.count - 1, partial) == fresh, "\(name) at \(width), \(count) cells")
+                }
+            }
+        }
+    }
+}
