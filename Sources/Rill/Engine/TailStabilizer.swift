@@ -15,9 +15,7 @@ enum TailStabilizer {
     /// begins like a block marker and holds no letter yet. Once a letter follows the marker
     /// (`- item`, `# Head`, `| a |`), one more character can no longer change what it is.
     static func mayBeAmbiguous(_ line: ArraySlice<UInt8>) -> Bool {
-        guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }), markerBytes.contains(first) else {
-            return false
-        }
+        guard let first = content(of: line).first, markerBytes.contains(first) else { return false }
         return !line.contains { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || byte >= 0x80
@@ -28,7 +26,7 @@ enum TailStabilizer {
     /// an ordered list marker (`2.`) or stay paragraph text (`2024`), and only the next
     /// character tells.
     static func isBareNumber(_ line: ArraySlice<UInt8>) -> Bool {
-        let content = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E })
+        let content = content(of: line)
         return !content.isEmpty && content.count <= 9 && content.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
@@ -38,10 +36,7 @@ enum TailStabilizer {
     /// resolve the links that use it (`[docs][r]` → `https://www.r`) and be committed so; held
     /// back, it costs nothing visible, since a definition draws nothing.
     static func mayBeDefinition(_ line: ArraySlice<UInt8>) -> Bool {
-        var content = line[...]
-        while let first = content.first, first == 0x3E || first == 0x20 || first == 0x09 {
-            content = content.dropFirst()
-        }
+        let content = content(of: line)
         guard content.first == UInt8(ascii: "[") else { return false }
         var index = content.index(after: content.startIndex)
         while index < content.endIndex {
@@ -65,10 +60,7 @@ enum TailStabilizer {
     /// (`[bare]:`), so that the incomplete line after it is the definition's destination being
     /// written and must be held back like the label line itself.
     static func opensDefinition(_ previous: ArraySlice<UInt8>) -> Bool {
-        var content = previous[...]
-        while let first = content.first, first == 0x3E || first == 0x20 || first == 0x09 {
-            content = content.dropFirst()
-        }
+        var content = content(of: previous)
         while let last = content.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
             content = content.dropLast()
         }
@@ -81,9 +73,14 @@ enum TailStabilizer {
 
     /// Whether `line` is only fence characters (a possible closing fence still being typed).
     static func looksLikeClosingFence(_ line: ArraySlice<UInt8>) -> Bool {
-        let content = line.drop(while: { $0 == 0x20 || $0 == 0x3E || $0 == 0x09 })
+        let content = content(of: line)
         guard let first = content.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return false }
         return content.allSatisfy { $0 == first || $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// `line` after its indentation and block-quote markers (spaces, tabs and `>`, in any order).
+    private static func content(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E })
     }
 
     /// The shape of a run of blocks: kinds and child counts in document order, without text.
@@ -116,7 +113,6 @@ enum TailStabilizer {
         }
     }
 
-    /// Whether the last open block is a fenced code block.
     /// Whether the incomplete line starting at `incomplete` is inside an open fenced code block
     /// (the last block, or the last descendant of the last block, reaching that line).
     static func isInFence(_ blocks: some Collection<Block>, incomplete: Int) -> Bool {
