@@ -12,14 +12,14 @@ struct DefinitionCarrier: Sendable {
     /// Each kept segment (closed off) with the labels it may define, in order.
     private var segments: [(text: [UInt8], labels: DefinitionLabels)] = []
 
-    /// The kept segments that may define a label `text` references, in order (so the first
-    /// definition of a label still wins): all a parse of `text` needs to resolve its links.
-    /// A segment whose labels could not be read is always included.
+    /// The kept segments that may define a label the text references, in order (so the first
+    /// definition of a label still wins): all a parse of the text needs to resolve its links.
+    /// `lowered` is the text through ``DefinitionLabels/lowercasedIfBracketed(_:)``. A segment
+    /// whose labels could not be read is included whenever the text holds a `]`.
     ///
     /// - Complexity: O(segments × text) at worst; for re-resolving one final block.
-    func prefix(for text: ArraySlice<UInt8>) -> [UInt8] {
-        guard text.contains(0x5D) else { return [] }
-        let lowered = DefinitionLabels.lowercased(text)
+    func prefix(forLowercased lowered: [UInt8]?) -> [UInt8] {
+        guard let lowered else { return [] }
         var result: [UInt8] = []
         for segment in segments where segment.labels.mayBeReferenced(inLowercased: lowered) {
             result += segment.text

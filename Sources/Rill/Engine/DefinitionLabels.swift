@@ -49,13 +49,14 @@ struct DefinitionLabels: Sendable, Equatable {
     /// `[`, the label in any ASCII case, then `]`, with only whitespace or `>` in between.
     func mayBeReferenced(in text: ArraySlice<UInt8>) -> Bool {
         if isUnbounded { return true }
-        guard !labels.isEmpty, text.contains(0x5D) else { return false }
-        return mayBeReferenced(inLowercased: Self.lowercased(text))
+        guard !labels.isEmpty else { return false }
+        return mayBeReferenced(inLowercased: Self.lowercasedIfBracketed(text))
     }
 
-    /// ``mayBeReferenced(in:)`` for text already passed through ``lowercased(_:)``.
-    func mayBeReferenced(inLowercased text: [UInt8]) -> Bool {
+    /// ``mayBeReferenced(in:)`` for text already passed through ``lowercasedIfBracketed(_:)``.
+    func mayBeReferenced(inLowercased text: [UInt8]?) -> Bool {
         if isUnbounded { return true }
+        guard let text else { return false }
         return labels.contains { label in Self.containsBracketed(label, in: text) }
     }
 
@@ -65,9 +66,10 @@ struct DefinitionLabels: Sendable, Equatable {
         isUnbounded = isUnbounded || other.isUnbounded
     }
 
-    /// `text` with ASCII letters lowercased, as labels are kept.
-    static func lowercased(_ text: ArraySlice<UInt8>) -> [UInt8] {
-        text.map(lowercased)
+    /// `text` with ASCII letters lowercased, as labels are kept; nil when it holds no `]`, and so
+    /// references nothing.
+    static func lowercasedIfBracketed(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        text.contains(0x5D) ? text.map(lowercased) : nil
     }
 
     private static func containsBracketed(_ label: [UInt8], in text: [UInt8]) -> Bool {

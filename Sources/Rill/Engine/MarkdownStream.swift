@@ -306,8 +306,7 @@ public struct MarkdownStream: Sendable {
             extendedFrames += 1
             tail = extended
             plainTextMark?.end = source.count
-            lastParse = LastParse(start: parseStart, end: source.count, wasEarly: false, scanned: source.count,
-                                  lineIsBlank: false)
+            noteParse(wasEarly: false)
             return outcome
         }
         plainTextMark = nil
@@ -444,11 +443,14 @@ public struct MarkdownStream: Sendable {
            incomplete < source.count {
             plainTextMark = PlainTextExtension.mark(tail, source: source, lineStart: incomplete)
         }
-        if !atEnd, !isFenceGrowing {
-            lastParse = LastParse(start: parseStart, end: source.count, wasEarly: timing == .early, scanned: source.count,
-                                  lineIsBlank: source.last == 0x0A || source.last == 0x0D)
-        }
+        if !atEnd, !isFenceGrowing { noteParse(wasEarly: timing == .early) }
         return outcome
+    }
+
+    /// Remembers that the open part was shown as of the whole text received (see ``parseTiming()``).
+    private mutating func noteParse(wasEarly: Bool) {
+        lastParse = LastParse(start: parseStart, end: source.count, wasEarly: wasEarly, scanned: source.count,
+                              lineIsBlank: source.last == 0x0A || source.last == 0x0D)
     }
 
     /// Parses the tail up to `end`, plus `extra` bytes (a probe), naming what it finds.
@@ -711,8 +713,7 @@ public struct MarkdownStream: Sendable {
         default: return view
         }
         // Closers go before trailing spaces (a closer after a space closes nothing).
-        var textEnd = source.count
-        while textEnd > paragraph.range.lowerBound, source[textEnd - 1] == 0x20 || source[textEnd - 1] == 0x09 { textEnd -= 1 }
+        let textEnd = source.endTrimmingSpaces(source.count, notBefore: paragraph.range.lowerBound)
         let closers = ProvisionalClosers.closers(for: source[paragraph.range.lowerBound..<textEnd])
         guard !closers.isEmpty,
               let closed = countedTailParse(end: textEnd, extra: closers + source[textEnd...]) else { return view }
@@ -819,9 +820,11 @@ public struct MarkdownStream: Sendable {
         let before = referencing.partitioningIndex { $0 >= end }
         let candidates = Array(referencing[..<before]) + assembled.filter { $0 >= end }
         for index in candidates where finalRecords[index].mayReference {
+            // Lowercased once, to ask whether it may use a new label and which definitions to carry.
+            let lowered = DefinitionLabels.lowercasedIfBracketed(source[segment(ofFinal: index)])
             // Only a block that may use one of the new labels can resolve differently.
-            guard labels.mayBeReferenced(in: source[segment(ofFinal: index)]) else { continue }
-            let (reparsed, parsedBytes) = reparsedFinal(at: index)
+            guard labels.mayBeReferenced(inLowercased: lowered) else { continue }
+            let (reparsed, parsedBytes) = reparsedFinal(at: index, lowered: lowered)
             bytesParsed += parsedBytes
             guard let block = reparsed else { continue }
             if block != finalBlocks[index] {
@@ -832,9 +835,6 @@ public struct MarkdownStream: Sendable {
         return changed
     }
 
-    /// Final block `index` parsed again from its text with every definition kept so far, named
-    /// as before (nil if the parse does not find it, which the engine's invariants rule out),
-    /// and the number of bytes parsed.
     /// The text of final block `index`: from its first line to the next block's first line.
     private func segment(ofFinal index: Int) -> Range<Int> {
         let record = finalRecords[index]
@@ -843,12 +843,21 @@ public struct MarkdownStream: Sendable {
         return record.lineStart..<min(upper, source.count)
     }
 
+    /// Final block `index` parsed again from its text with the definitions kept so far that it
+    /// may use, named as before (nil if the parse does not find it, which the engine's invariants
+    /// rule out), and the number of bytes parsed.
     private func reparsedFinal(at index: Int) -> (Block?, Int) {
+        reparsedFinal(at: index, lowered: DefinitionLabels.lowercasedIfBracketed(source[segment(ofFinal: index)]))
+    }
+
+    /// ``reparsedFinal(at:)`` given the block's text through
+    /// ``DefinitionLabels/lowercasedIfBracketed(_:)``.
+    private func reparsedFinal(at index: Int, lowered: [UInt8]?) -> (Block?, Int) {
         let record = finalRecords[index]
         let range = finalBlocks[index].range
         let segment = segment(ofFinal: index)
         // Only the definitions this block may use: a long answer can carry thousands.
-        let prefix = definitions.prefix(for: source[segment])
+        let prefix = definitions.prefix(forLowercased: lowered)
         let parsed = SliceParser.parse(prefix: prefix, slice: source[segment], base: record.lineStart)
         let parsedBytes = prefix.count + segment.count
         let own = parsed.entries.filter { $0.block.range.lowerBound < range.upperBound }

@@ -28,7 +28,7 @@ enum PlainTextExtension {
     /// The mark of `tail`, the view of a full parse of `source`, when it ends in a paragraph
     /// reaching the incomplete line that starts at `lineStart` with plain text at its end.
     static func mark(_ tail: OpenTail, source: [UInt8], lineStart: Int) -> Mark? {
-        guard trimmedEnd(source, source.count, from: lineStart) > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart,
+        guard source.endTrimmingSpaces(source.count, notBefore: lineStart) > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart,
               case .paragraph(let inlines) = leaf.kind, case .text(let literal)? = inlines.last,
               hasSpaceAfterWord(literal) else { return nil }
         return Mark(end: source.count, lineStart: lineStart)
@@ -52,15 +52,19 @@ enum PlainTextExtension {
         }
         // The one autolink plain bytes can make: `www.` (any case).
         guard !containsWWW(source[wordStart...]) else { return nil }
-        let oldContentEnd = trimmedEnd(source, mark.end, from: mark.lineStart)
-        let newContentEnd = trimmedEnd(source, source.count, from: mark.lineStart)
+        let oldContentEnd = source.endTrimmingSpaces(mark.end, notBefore: mark.lineStart)
+        let newContentEnd = source.endTrimmingSpaces(source.count, notBefore: mark.lineStart)
         guard oldContentEnd > mark.lineStart else { return nil }
         let text = String(decoding: source[oldContentEnd..<newContentEnd], as: UTF8.self)
 
+        // A range that reached the old text's end now reaches the new one's (the same way: to
+        // the text, or past trailing spaces to the end of the input).
+        func moved(_ range: Range<Int>) -> Range<Int> {
+            guard range.upperBound >= oldContentEnd else { return range }
+            return range.lowerBound..<(range.upperBound >= mark.end ? source.count : newContentEnd)
+        }
         func extend(_ block: inout Block) -> Bool {
-            if block.range.upperBound >= oldContentEnd {
-                block.range = block.range.lowerBound..<(block.range.upperBound >= mark.end ? source.count : newContentEnd)
-            }
+            block.range = moved(block.range)
             guard let last = block.children.indices.last else {
                 guard case .paragraph(var inlines) = block.kind, case .text(let literal)? = inlines.last else { return false }
                 inlines[inlines.count - 1] = .text(literal + text)
@@ -77,10 +81,7 @@ enum PlainTextExtension {
         if var growing = result.growing {
             guard case .children(let final, var open) = growing.content, !open.isEmpty,
                   extend(&open[open.count - 1]) else { return nil }
-            if growing.head.range.upperBound >= oldContentEnd {
-                growing.head.range = growing.head.range.lowerBound
-                    ..< (growing.head.range.upperBound >= mark.end ? source.count : newContentEnd)
-            }
+            growing.head.range = moved(growing.head.range)
             growing.content = .children(final: final, open: open)
             result.growing = growing
             return result
@@ -151,10 +152,4 @@ enum PlainTextExtension {
         return false
     }
 
-    /// `end` moved back over spaces and tabs, not before `start`.
-    private static func trimmedEnd(_ source: [UInt8], _ end: Int, from start: Int) -> Int {
-        var end = end
-        while end > start, source[end - 1] == 0x20 || source[end - 1] == 0x09 { end -= 1 }
-        return end
-    }
 }

@@ -52,6 +52,14 @@ extension Array where Element == UInt8 {
         return false
     }
 
+    /// `end` moved back over spaces and tabs, not before `start`: where a line's text ends when
+    /// cmark trims it.
+    func endTrimmingSpaces(_ end: Int, notBefore start: Int) -> Int {
+        var end = end
+        while end > start, self[end - 1] == 0x20 || self[end - 1] == 0x09 { end -= 1 }
+        return end
+    }
+
     /// Whether `range` holds a `]`: the block there uses brackets, so a link reference
     /// definition arriving later might change it.
     func containsClosingBracket(in range: Range<Int>) -> Bool {
