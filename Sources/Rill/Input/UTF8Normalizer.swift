@@ -42,14 +42,8 @@ public struct UTF8Normalizer: Sendable {
                 index += 1
             }
         }
-        guard done == nil else { return }
-        for byte in chunk {
-            if pending.isEmpty, byte >= 0x03, byte < 0x80 {
-                output.append(byte)
-            } else {
-                consume(byte, into: &output)
-            }
-        }
+        // A collection not stored contiguously is copied into one that is, and read the same way.
+        if done == nil { normalize(Array(chunk), into: &output) }
     }
 
     /// Flushes a sequence left incomplete at the end of the stream as U+FFFD.

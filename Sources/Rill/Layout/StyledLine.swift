@@ -63,7 +63,6 @@ public struct StyledLine: Hashable, Sendable {
         }
     }
 
-    /// A line made of `prefix` followed by this line.
     /// The line without its last `columns` columns, for a line whose last characters are one
     /// column each.
     func droppingLastColumns(_ columns: Int) -> StyledLine {
@@ -81,6 +80,7 @@ public struct StyledLine: Hashable, Sendable {
         return StyledLine(spans)
     }
 
+    /// A line made of `prefix` followed by this line.
     public func prefixed(by prefix: [Span]) -> StyledLine {
         var line = StyledLine(prefix)
         for span in spans { line.append(span) }

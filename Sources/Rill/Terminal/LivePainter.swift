@@ -43,18 +43,19 @@ public struct LivePainter: Sendable {
 
         // Editing the last line in place (new text at its end, or a changed end of line), and
         // appending lines below it: no vertical movement, so nothing can tear.
-        if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd,
-           let edit = Self.appendAtCursor(of: lines[first], to: drawn[first]) ?? Self.edit(from: drawn[first], to: lines[first]) {
-            if edit.column != drawn[first].width { paint.bytes += TerminalSequences.column(edit.column) }
-            let eraseFirst = Self.mayBeWiderOnScreen(drawn[first])
-            if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
-            encoder.encode(edit.text, into: &paint.bytes)
-            if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
-            if edit.column + edit.text.width != lines[first].width {
-                paint.bytes += TerminalSequences.column(lines[first].width)
+        if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd {
+            let old = drawn[first], new = lines[first]
+            let eraseFirst = Self.mayBeWiderOnScreen(old)
+            if let edit = Self.appendAtCursor(of: new, to: old, oldMayBeWider: eraseFirst)
+                ?? Self.edit(from: old, to: new, oldMayBeWider: eraseFirst) {
+                if edit.column != old.width { paint.bytes += TerminalSequences.column(edit.column) }
+                if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
+                encoder.encode(edit.text, into: &paint.bytes)
+                if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
+                if edit.column + edit.text.width != new.width { paint.bytes += TerminalSequences.column(new.width) }
+                appendRows(lines[(first + 1)...], into: &paint.bytes)
+                return paint
             }
-            appendRows(lines[(first + 1)...], into: &paint.bytes)
-            return paint
         }
         if first == drawn.count {
             appendRows(lines[first...], into: &paint.bytes)
@@ -88,7 +89,7 @@ public struct LivePainter: Sendable {
                 // rest before writing (erasing after a line that fills the width would take the
                 // last character with it, where the cursor waits to wrap).
                 let eraseFirst = Self.mayBeWiderOnScreen(old)
-                if let edit = Self.edit(from: old, to: new) {
+                if let edit = Self.edit(from: old, to: new, oldMayBeWider: eraseFirst) {
                     paint.bytes += TerminalSequences.column(edit.column)
                     if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     encoder.encode(edit.text, into: &paint.bytes)
@@ -177,8 +178,11 @@ public struct LivePainter: Sendable {
     /// named, so it needs only that the terminal drew `old` no wider than Rill counts it (then
     /// the line did not wrap on screen). Unlike ``extensionWrite(of:from:)`` this lets lines of
     /// CJK text grow by their new characters, as terminals agree they are at most two columns.
-    static func appendAtCursor(of new: StyledLine, to old: StyledLine) -> (column: Int, text: StyledLine, erase: Bool)? {
-        guard !mayBeWiderOnScreen(old), let suffix = suffix(of: new, extending: old) else { return nil }
+    ///
+    /// `oldMayBeWider` is ``mayBeWiderOnScreen(_:)`` of `old`, which the caller needs too.
+    static func appendAtCursor(of new: StyledLine, to old: StyledLine,
+                               oldMayBeWider: Bool) -> (column: Int, text: StyledLine, erase: Bool)? {
+        guard !oldMayBeWider, let suffix = suffix(of: new, extending: old) else { return nil }
         return (old.width, suffix, false)
     }
 
@@ -187,7 +191,10 @@ public struct LivePainter: Sendable {
     /// ``extensionWrite(of:from:)``), else a rewrite from the end of the longest prefix the two
     /// lines share (a code span whose closing backtick moved, a word carried to the next line).
     /// Nil when they share nothing worth keeping.
-    static func edit(from old: StyledLine, to new: StyledLine) -> (column: Int, text: StyledLine, erase: Bool)? {
+    ///
+    /// `oldMayBeWider` is ``mayBeWiderOnScreen(_:)`` of `old`, which the caller needs too.
+    static func edit(from old: StyledLine, to new: StyledLine,
+                     oldMayBeWider: Bool) -> (column: Int, text: StyledLine, erase: Bool)? {
         if let write = extensionWrite(of: new, from: old) { return (write.column, write.text, false) }
         var column = 0
         var rest = StyledLine()
@@ -226,7 +233,7 @@ public struct LivePainter: Sendable {
         guard column > 0 else { return nil }
         // Lines of one width that also end alike (a table row whose cell grew into its padding)
         // keep their end on screen: only the changed middle is written.
-        if old.width == new.width, !mayBeWiderOnScreen(old) {
+        if old.width == new.width, !oldMayBeWider {
             let shared = min(sharedSuffixWidth(old, new), new.width - column)
             if shared > 0 { rest = rest.droppingLastColumns(shared) }
         }

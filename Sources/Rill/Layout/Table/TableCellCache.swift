@@ -23,22 +23,22 @@ final class TableCellCache: @unchecked Sendable {
 
     /// The cell of `inlines` over `base`, made by `make` unless it was made before.
     func text(_ inlines: [Inline], base: TextStyle, make: () -> TableCellText) -> TableCellText {
-        let key = TextKey(inlines: inlines, base: base)
-        if let text = texts[key] { return text }
-        if texts.count >= Self.limit { texts.removeAll(keepingCapacity: true) }
-        let text = make()
-        texts[key] = text
-        return text
+        Self.memo(&texts, TextKey(inlines: inlines, base: base), make)
     }
 
     /// The lines of the cell of `spans` in `column` (depending on nothing else under one plan),
-    /// made by `make` unless they were made before.
-    func lines(column: Int, spans: [Span], make: () -> [StyledLine]) -> [StyledLine] {
-        let key = LinesKey(column: column, spans: spans)
-        if let made = lines[key] { return made }
-        if lines.count >= Self.limit { lines.removeAll(keepingCapacity: true) }
-        let made = make()
-        lines[key] = made
-        return made
+    /// made by `make` unless `cache` made them before; made afresh when there is no cache.
+    static func lines(_ cache: TableCellCache?, column: Int, spans: [Span], make: () -> [StyledLine]) -> [StyledLine] {
+        guard let cache else { return make() }
+        return memo(&cache.lines, LinesKey(column: column, spans: spans), make)
+    }
+
+    /// `table[key]`, made by `make` and kept when missing; a full table is emptied first.
+    private static func memo<Key: Hashable, Value>(_ table: inout [Key: Value], _ key: Key, _ make: () -> Value) -> Value {
+        if let value = table[key] { return value }
+        if table.count >= limit { table.removeAll(keepingCapacity: true) }
+        let value = make()
+        table[key] = value
+        return value
     }
 }

@@ -63,8 +63,7 @@ struct TableGrid: TableShape {
     /// - Complexity: O(n) in the row's grapheme clusters plus its area in columns.
     func rowLines(_ cells: [TableCellText], cache: TableCellCache? = nil) -> [StyledLine] {
         let wrapped = zip(cells, widths).enumerated().map { column, cell in
-            cache?.lines(column: column, spans: cell.0.spans) { TextWrapper.wrap(cell.0.spans, width: cell.1) }
-                ?? TextWrapper.wrap(cell.0.spans, width: cell.1)
+            TableCellCache.lines(cache, column: column, spans: cell.0.spans) { TextWrapper.wrap(cell.0.spans, width: cell.1) }
         }
         let height = wrapped.map(\.count).max() ?? 1
         let bar = Span(TableBorder.vertical, borderStyle)

@@ -58,8 +58,9 @@ struct TableRecords: TableShape {
         // a line per column for every row); a record with nothing at all keeps its first field.
         let fields = zip(labels, cells).enumerated().filter { !$0.element.1.isEmpty }
         for (column, (label, value)) in fields.isEmpty ? Array(zip(labels, cells).enumerated().prefix(1)) : fields {
-            lines += cache?.lines(column: column, spans: value.spans) { field(label: label, value: value).map(guttered) }
-                ?? field(label: label, value: value).map(guttered)
+            lines += TableCellCache.lines(cache, column: column, spans: value.spans) {
+                field(label: label, value: value).map(guttered)
+            }
         }
         return lines
     }
