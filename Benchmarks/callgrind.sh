@@ -18,7 +18,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 instructions() {  # chunk → instructions executed by rill-bench --profile $input --chunk $1
-    valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$bench" --profile "$input" --chunk "$1" >/dev/null 2>"$out/log"
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$bench" --profile "$input" --chunk "$1" >/dev/null 2>"$out/log"
     sed -n 's/^summary: *//p' "$out/cg"
 }
 floor=$(instructions -1)
