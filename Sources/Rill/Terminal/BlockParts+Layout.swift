@@ -112,6 +112,15 @@ extension BlockParts {
         }
     }
 
+    /// Whether a table's column widths may still change when a link definition arrives: its
+    /// header or a sampled row holds text with a `]`, whose resolution would change its width.
+    /// Until the input ends, the head (top border, header) waits like such a row.
+    var planMayAwaitDefinition: Bool {
+        guard case .table = shape else { return false }
+        if head.children.first?.mayHoldUnresolvedReference == true { return true }
+        return (0..<min(childCount, TableLayout.sampleRows)).contains { child($0).mayHoldUnresolvedReference }
+    }
+
     /// Whether a table's column widths can no longer change: it is final, or its sample rows are
     /// all there and complete.
     func planIsSettled(_ sections: TableSections?) -> Bool {

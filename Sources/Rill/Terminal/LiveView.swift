@@ -104,6 +104,7 @@ public struct LiveView: Sendable {
                         if stream.isFinished { awaits = false }
                     } else {
                         laidOut = headPart(parts, open: open, sections: sections)
+                        awaits = parts.planMayAwaitDefinition && !stream.isFinished
                     }
                 } else if part <= parts.childCount {
                     let position = part - 1
