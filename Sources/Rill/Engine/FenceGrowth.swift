@@ -163,7 +163,7 @@ struct FenceGrowth: Sendable {
             }
             index += 1
         }
-        return String(repeating: " ", count: pad) + String(decoding: text[index...], as: UTF8.self)
+        return String.spaces(pad) + String(decoding: text[index...], as: UTF8.self)
     }
 
     private static func contentEnd(of start: Int, next: Int, in source: [UInt8]) -> Int {

@@ -22,6 +22,11 @@ public struct Span: Hashable, Sendable {
         self.width = width
     }
 
+    /// `count` spaces in `style`, made without measuring them (padding is drawn per line).
+    static func spaces(_ count: Int, _ style: TextStyle = .plain) -> Span {
+        Span(String.spaces(count), style, width: max(0, count))
+    }
+
     public static func == (lhs: Span, rhs: Span) -> Bool {
         lhs.width == rhs.width && lhs.style == rhs.style && lhs.text == rhs.text
     }
@@ -43,6 +48,13 @@ public struct StyledLine: Hashable, Sendable {
         self.spans = []
         self.width = 0
         for span in spans { append(span) }
+    }
+
+    /// A line of spans already merged (no two neighbours share a style, none is empty) whose
+    /// widths add up to `width`.
+    init(measured spans: [Span], width: Int) {
+        self.spans = spans
+        self.width = width
     }
 
     /// An empty line.

@@ -33,7 +33,7 @@ public struct ANSIEncoder: Sendable {
                 link = target
             }
             if depth != .none, !Self.sameLook(span.style, current) {
-                output += sgr(span.style)
+                appendSGR(span.style, to: &output)
                 current = span.style
             }
             Self.appendSafely(span.text, to: &output)
@@ -68,23 +68,49 @@ public struct ANSIEncoder: Sendable {
 
     /// The SGR sequence that sets exactly `style`, starting from a reset.
     func sgr(_ style: TextStyle) -> [UInt8] {
-        var codes = ["0"]
-        if style.isBold { codes.append("1") }
-        if style.isDim { codes.append("2") }
-        if style.isItalic { codes.append("3") }
-        if style.isUnderlined { codes.append("4") }
-        if style.isInverse { codes.append("7") }
-        if style.isStruck { codes.append("9") }
-        if let color = style.foreground { codes.append(colorCode(color, foreground: true)) }
-        if let color = style.background { codes.append(colorCode(color, foreground: false)) }
-        return Array(("\u{1B}[" + codes.joined(separator: ";") + "m").utf8)
+        var bytes: [UInt8] = []
+        appendSGR(style, to: &bytes)
+        return bytes
     }
 
-    private func colorCode(_ color: TerminalColor, foreground: Bool) -> String {
-        if depth == .palette { return (foreground ? "38;5;" : "48;5;") + String(color.index) }
+    /// Appends ``sgr(_:)`` of `style`, written byte by byte (it is written at every style change).
+    func appendSGR(_ style: TextStyle, to output: inout [UInt8]) {
+        output.append(0x1B)  // ESC [ 0
+        output.append(0x5B)
+        output.append(0x30)
+        func add(_ code: UInt8) {
+            output.append(0x3B)
+            output.append(code)
+        }
+        if style.isBold { add(0x31) }
+        if style.isDim { add(0x32) }
+        if style.isItalic { add(0x33) }
+        if style.isUnderlined { add(0x34) }
+        if style.isInverse { add(0x37) }
+        if style.isStruck { add(0x39) }
+        if let color = style.foreground { appendColor(color, foreground: true, to: &output) }
+        if let color = style.background { appendColor(color, foreground: false, to: &output) }
+        output.append(0x6D)  // m
+    }
+
+    private func appendColor(_ color: TerminalColor, foreground: Bool, to output: inout [UInt8]) {
+        output.append(0x3B)
+        if depth == .palette {
+            for byte in foreground ? Self.paletteForeground : Self.paletteBackground { output.append(byte) }
+            Self.appendDecimal(Int(color.index), to: &output)
+            return
+        }
         let basic = Int(color.index < 16 ? color.index : color.nearestBasic.index)
         let base = basic < 8 ? (foreground ? 30 : 40) : (foreground ? 90 : 100)
-        return String(base + basic % 8)
+        Self.appendDecimal(base + basic % 8, to: &output)
+    }
+
+    private static let paletteForeground = Array("38;5;".utf8)
+    private static let paletteBackground = Array("48;5;".utf8)
+
+    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &output) }
+        output.append(0x30 + UInt8(value % 10))
     }
 
     /// Appends text, replacing any C0/C1 control character or DEL by its visible placeholder.

@@ -57,7 +57,7 @@ struct BlockParts {
             finalChildren = []
             var literal = code.literal[...]
             if literal.hasSuffix("\n") { literal = literal.dropLast() }
-            codeLines = .split(code.literal.isEmpty ? [] : literal.split(separator: "\n", omittingEmptySubsequences: false))
+            codeLines = .split(code.literal.isEmpty ? [] : literal.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(Substring.init))
         default:
             shape = .single
             finalChildren = []

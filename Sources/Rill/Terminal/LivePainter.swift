@@ -167,7 +167,7 @@ public struct LivePainter: Sendable {
     /// measures it, and terminals disagree about the width of emoji sequences, variation
     /// selectors and some scripts; a whole-line rewrite lets the terminal place every character.
     static func extensionWrite(of new: StyledLine, from old: StyledLine) -> (column: Int, text: StyledLine)? {
-        guard old.spans.allSatisfy({ $0.text.unicodeScalars.allSatisfy(hasAgreedWidth) }) else { return nil }
+        guard old.spans.allSatisfy({ hasAgreedWidth($0.text) }) else { return nil }
         if let suffix = suffix(of: new, extending: old) { return (old.width, suffix) }
         guard old.width == new.width, let oldCore = unpadded(old), let newCore = unpadded(new),
               let suffix = suffix(of: newCore, extending: oldCore) else { return nil }
@@ -207,8 +207,7 @@ public struct LivePainter: Sendable {
                 rest.append(span)
                 continue
             }
-            if index < old.spans.count, old.spans[index] == span,
-               span.text.unicodeScalars.allSatisfy(hasAgreedWidth) {
+            if index < old.spans.count, old.spans[index] == span, hasAgreedWidth(span.text) {
                 column += span.width
                 continue
             }
@@ -260,7 +259,7 @@ public struct LivePainter: Sendable {
     /// what it covered rather than trust its width.
     static func mayBeWiderOnScreen(_ line: StyledLine) -> Bool {
         !line.spans.allSatisfy {
-            $0.text.utf8.allSatisfy { $0 < 0x80 } || $0.text.unicodeScalars.allSatisfy { hasAgreedWidth($0) || isWideEverywhere($0) }
+            $0.text.isASCII || $0.text.unicodeScalars.allSatisfy { hasAgreedWidth($0) || isWideEverywhere($0) }
         }
     }
 
@@ -271,6 +270,11 @@ public struct LivePainter: Sendable {
     @inline(__always)
     static func isWideEverywhere(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x3000 && DisplayWidth.standsAlone(scalar)
+    }
+
+    /// Whether every terminal draws each scalar of `text` one column wide.
+    static func hasAgreedWidth(_ text: String) -> Bool {
+        text.isPrintableASCII || text.unicodeScalars.allSatisfy(hasAgreedWidth)
     }
 
     /// Whether every terminal draws `scalar` one column wide: printable ASCII, Latin letters,
@@ -286,14 +290,17 @@ public struct LivePainter: Sendable {
     /// The line without the spaces that pad it with a background colour, if it has some.
     private static func unpadded(_ line: StyledLine) -> StyledLine? {
         guard var last = line.spans.last, last.style.background != nil else { return nil }
-        let utf8 = last.text.utf8
-        var end = utf8.endIndex
-        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
-        guard end < utf8.endIndex else { return nil }
+        let padding = last.text.trailingSpaceCount
+        guard padding > 0 else { return nil }
+        // The spaces taken off are a column each: the widths follow without measuring again.
         var spans = line.spans
-        last.text = String(last.text[..<end])
-        if last.text.isEmpty { spans.removeLast() } else { spans[spans.count - 1] = last }
-        return StyledLine(spans)
+        if padding == last.text.utf8.count {
+            spans.removeLast()
+        } else {
+            last = Span(String(Substring(last.text.utf8.dropLast(padding))), last.style, width: last.width - padding)
+            spans[spans.count - 1] = last
+        }
+        return StyledLine(measured: spans, width: line.width - padding)
     }
 
     /// The part of `new` after `old`, when `old` is exactly a prefix of `new` (same styles).
@@ -307,7 +314,7 @@ public struct LivePainter: Sendable {
         let tail: String
         let oldUTF8 = oldLast.text.utf8
         let newUTF8 = newLast.text.utf8
-        guard newUTF8.starts(with: oldUTF8) else { return nil }
+        guard newLast.text.utf8HasPrefix(oldLast.text) else { return nil }
         let cut = newUTF8.index(newUTF8.startIndex, offsetBy: oldUTF8.count)
         if cut == newUTF8.endIndex || newUTF8[cut] < 0x80 || DisplayWidth.standsAlone(newLast.text.unicodeScalars[cut]) {
             // What follows the old text starts a cluster of its own: the bytes tell.

@@ -22,9 +22,9 @@ enum CodeBlockLayout {
         if source.hasSuffix("\n") { source = source.dropLast() }
         var settled = lines.count
         if !code.literal.isEmpty {
-            for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            for rawLine in source.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
                 settled = lines.count
-                lines += self.lines(forCodeLine: rawLine, in: context)
+                lines += self.lines(forCodeLine: Substring(rawLine), in: context)
             }
         }
         guard let lastLineIncomplete else {
@@ -92,13 +92,13 @@ enum CodeBlockLayout {
 
     /// Expands tabs to the next multiple of ``tabWidth`` columns.
     static func expandTabs(_ line: String) -> String {
-        guard line.contains("\t") else { return line }
+        guard line.utf8.contains(0x09) else { return line }
         var result = ""
         var column = 0
         for character in line {
             if character == "\t" {
                 let spaces = tabWidth - column % tabWidth
-                result += String(repeating: " ", count: spaces)
+                result += String.spaces(spaces)
                 column += spaces
             } else {
                 result.append(character)
@@ -112,6 +112,7 @@ enum CodeBlockLayout {
     private static func wrapCodeLine(_ text: String, width: Int, style: TextStyle,
                                      context: LayoutContext) -> [(spans: [Span], continues: Bool)] {
         let spans = ControlCharacters.spans(text, style: style, placeholderStyle: style.merged(with: context.theme.placeholder))
+        if spans.reduce(0, { $0 + $1.width }) <= width { return [(spans, false)] }  // the usual line: it fits
         var pieces: [(spans: [Span], continues: Bool)] = []
         var current = StyledLine()
         var used = 0
@@ -140,7 +141,7 @@ enum CodeBlockLayout {
         guard !context.isPlain, band.background != nil else { return line }
         var line = line
         let missing = width - line.width
-        if missing > 0 { line.append(Span(String(repeating: " ", count: missing), band)) }
+        if missing > 0 { line.append(Span.spaces(missing, band)) }
         return line
     }
 }

@@ -18,7 +18,7 @@ enum HeadingLayout {
             return TextWrapper.wrap([Span(marker, theme.headingMarker)] + spans, width: context.width)
         }
         let body = TextWrapper.wrap(spans, width: context.width - markerWidth)
-        let indent = [Span(String(repeating: " ", count: markerWidth))]
+        let indent = [Span.spaces(markerWidth)]
         return body.enumerated().map { index, line in
             line.prefixed(by: index == 0 ? [Span(marker, theme.headingMarker)] : indent)
         }

@@ -12,7 +12,7 @@ struct ListMarker {
     /// An ordered marker, right-aligned in a field of `digits` columns: ` 7.`, `12)`.
     static func number(_ value: Int, delimiter: ListStyle.Delimiter, digits: Int) -> ListMarker {
         let number = String(value)
-        let pad = String(repeating: " ", count: max(0, digits - number.count))
+        let pad = String.spaces(max(0, digits - number.count))
         return ListMarker(text: pad + number + (delimiter == .paren ? ")" : ".") + " ", style: \.number)
     }
 }
@@ -65,7 +65,7 @@ enum ListLayout {
         guard indent > 0 else {
             return LaidOutLines(lines: [StyledLine(markerSpans)] + body.lines, stableCount: body.stableCount + 1)
         }
-        let hanging = [Span(String(repeating: " ", count: indent))]
+        let hanging = [Span.spaces(indent)]
         body.lines = body.lines.enumerated().map { index, line in
             if index == 0 { return line.prefixed(by: markerSpans) }
             return line.spans.isEmpty ? line : line.prefixed(by: hanging)

@@ -93,9 +93,9 @@ struct TableGrid: TableShape {
         case .right: before = spare
         }
         var spans: [Span] = []
-        if before > 0 { spans.append(Span(String(repeating: " ", count: before), padding)) }
+        if before > 0 { spans.append(Span.spaces(before, padding)) }
         spans += text.spans
-        if spare - before > 0 { spans.append(Span(String(repeating: " ", count: spare - before), padding)) }
+        if spare - before > 0 { spans.append(Span.spaces(spare - before, padding)) }
         return spans
     }
 }

@@ -94,7 +94,7 @@ struct TableRecords: TableShape {
                 var line = index < labelLines.count ? labelLines[index] : .blank
                 let rest = index < valueLines.count ? valueLines[index] : .blank
                 guard !rest.spans.isEmpty else { return line }
-                line.append(Span(String(repeating: " ", count: valueColumn - line.width), value.base))
+                line.append(Span.spaces(valueColumn - line.width, value.base))
                 for span in rest.spans { line.append(span) }
                 return line
             }
@@ -102,7 +102,7 @@ struct TableRecords: TableShape {
         let indent = contentWidth >= 8 ? 2 : 0  // below that an indent leaves too little room
         let spans = labelSpans.isEmpty ? value.spans : labelSpans + [Span(" ", value.base)] + value.spans
         let lines = TextWrapper.wrap(spans, width: contentWidth, continuationWidth: contentWidth - indent)
-        let hanging = [Span(String(repeating: " ", count: indent), value.base)]
+        let hanging = [Span.spaces(indent, value.base)]
         return lines.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefixed(by: hanging) }
     }
 }

@@ -1,0 +1,48 @@
+/// Byte-level questions about strings, asked on every frame: answered from the UTF-8 storage
+/// directly instead of through `Character`s or index arithmetic.
+extension String {
+    /// `count` spaces, written as bytes (`String(repeating:count:)` appends a string per space).
+    static func spaces(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(repeating: 0x20)
+            return count
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes, from contiguous storage when there is one.
+    @inline(__always)
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+
+    /// Whether every byte is ASCII.
+    var isASCII: Bool {
+        withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// Whether every byte is printable ASCII (space to tilde).
+    var isPrintableASCII: Bool {
+        withUTF8Bytes { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    }
+
+    /// Whether the UTF-8 of `prefix` begins this string's UTF-8 (byte comparison, not clusters).
+    func utf8HasPrefix(_ prefix: String) -> Bool {
+        withUTF8Bytes { bytes in
+            prefix.withUTF8Bytes { start in
+                start.count <= bytes.count && zip(bytes, start).allSatisfy { $0 == $1 }
+            }
+        }
+    }
+
+    /// How many spaces end the string.
+    var trailingSpaceCount: Int {
+        withUTF8Bytes { bytes in
+            var count = 0
+            while count < bytes.count, bytes[bytes.count - 1 - count] == 0x20 { count += 1 }
+            return count
+        }
+    }
+}
