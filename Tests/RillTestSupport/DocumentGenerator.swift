@@ -19,6 +19,7 @@ public struct DocumentGenerator {
         // Paragraph text and lazy continuations.
         "Some text", "lazy continuation", "more text with *emphasis* and `code`", "a *b", "**strong", "x~~y~~z",
         "trailing hard break  ", "backslash break\\", "a", "foo bar baz",
+        "see [a](b \"t\" and (c)", "cost $5 + 10% = more (or less)", "em—dash café 日本語", "a # b ^ c / d",
         // Setext underlines and thematic breaks.
         "===", "=", "---", "-", "- - -", "***", "* * *", "___", "+++", "  ---", "    ---",
         // ATX headings.
@@ -54,7 +55,9 @@ public struct DocumentGenerator {
     private static let prefixes = ["> ", "- ", "1. ", "  ", "   ", "    ", "\t", ">> ", "> - ", "* ", "10) "]
 
     /// Words for plain-text lines.
-    private static let words = ["alpha", "beta", "[foo]", "*x*", "`y`", "日本", "😀", "|", "]:", "<b>", "**", "_z_", "\\*"]
+    private static let words = ["alpha", "beta", "[foo]", "*x*", "`y`", "日本", "😀", "|", "]:", "<b>", "**", "_z_", "\\*",
+                                "(see", "this)", "[a](b", "\"q\"", "x/y", "a=b", "#tag", "1+1", "50%", "$5", "2^3", "é—ü",
+                                "](", "http", "://x", "www", "*(", ")_"]
 
     private mutating func draw(_ bound: Int) -> Int {
         Int(random.next() % UInt64(bound))

@@ -1,15 +1,19 @@
 /// Shows a paragraph whose incomplete last line grew by plain words without parsing it again.
 ///
 /// Most frames of a model's answer add a few words to the paragraph being written. When the
-/// bytes since the last frame are only ASCII letters, digits, spaces and punctuation that means
-/// nothing inline on its own (`. , ' ! ? ; -`), added to the incomplete
+/// bytes since the last frame are only letters, digits, spaces, non-ASCII text and punctuation
+/// that means nothing inline on its own (`. , ! ? ; - ( / = # + % $ ^`; a `)` only in a
+/// paragraph without `]`, and `'` or `"` only in one that cannot hold a definition's title: not
+/// starting with `[`, `'`, `"` or `(`), added to the incomplete
 /// last line of a paragraph whose last inline is plain text, cmark parses the paragraph to the
 /// same inlines with that text longer, because such bytes
 /// - start no block: the line's start decides that, and the last text must already hold a space
 ///   after a word (`1.` or `- [x]` followed by a space start a list item or a task), and the
 ///   line is checked again as the engine checks an incomplete line (bare number, marker,
 ///   definition);
-/// - open or close no delimiter, code span, link, entity or escape, and end no line;
+/// - open or close no delimiter, code span, link, entity or escape, and end no line (a link's
+///   destination and title need a `)` after a `]`; non-ASCII text next to a delimiter run changes
+///   its flanking, but a word joined must be plain, and a space is ASCII);
 /// - start no autolink: `http:` and `@` need bytes not allowed, and `www.` is looked for in
 ///   the words they make, including the word they join (the last frame's last word, when no
 ///   space comes between), which must hold only such bytes too;
@@ -23,6 +27,20 @@ enum PlainTextExtension {
     struct Mark: Sendable, Equatable {
         var end: Int
         var lineStart: Int
+        /// Whether the paragraph holds a `]`, after which a `)` may close a link.
+        var holdsBracket: Bool
+        /// Whether a quote may close a link reference definition's title: the paragraph starts
+        /// like a definition (`[`) or like a title on the line after one (`'`, `"`, `(`).
+        var mayHoldTitle: Bool
+
+        /// Whether `byte` added to the paragraph is only text.
+        func allows(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: ")"): !holdsBracket
+            case UInt8(ascii: "'"), UInt8(ascii: "\""): !mayHoldTitle
+            default: PlainTextExtension.isPlain(byte)
+            }
+        }
     }
 
     /// The mark of `tail`, the view of a full parse of `source`, when it ends in a paragraph
@@ -31,7 +49,11 @@ enum PlainTextExtension {
         guard source.endTrimmingSpaces(source.count, notBefore: lineStart) > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart,
               case .paragraph(let inlines) = leaf.kind, case .text(let literal)? = inlines.last,
               hasSpaceAfterWord(literal) else { return nil }
-        return Mark(end: source.count, lineStart: lineStart)
+        let text = source[leaf.range.clamped(to: 0..<source.count)]
+        let first = text.first { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
+        let mayHoldTitle = first.map { "['\"(".utf8.contains($0) } ?? false
+        return Mark(end: source.count, lineStart: lineStart, holdsBracket: text.contains(UInt8(ascii: "]")),
+                    mayHoldTitle: mayHoldTitle)
     }
 
     /// `tail` with the text added since `mark` appended to its last paragraph, or nil when those
@@ -41,12 +63,12 @@ enum PlainTextExtension {
     static func extended(_ tail: OpenTail, mark: Mark, source: [UInt8]) -> OpenTail? {
         guard mark.end < source.count, mark.end > mark.lineStart else { return nil }
         let added = source[mark.end...]
-        guard added.allSatisfy({ isPlain($0) || $0 == 0x20 }) else { return nil }
+        guard added.allSatisfy({ mark.allows($0) || $0 == 0x20 }) else { return nil }
         var wordStart = mark.end
         if added[added.startIndex] != 0x20 {
             // Joining the last frame's last word: all of that word must be plain too.
             while wordStart > mark.lineStart, source[wordStart - 1] != 0x20, source[wordStart - 1] != 0x09 {
-                guard isPlain(source[wordStart - 1]) else { return nil }
+                guard mark.allows(source[wordStart - 1]) else { return nil }
                 wordStart -= 1
             }
         }
@@ -127,13 +149,16 @@ enum PlainTextExtension {
         return block
     }
 
-    /// ASCII letters and digits, and punctuation that means nothing inline on its own:
-    /// `. , ' ! ? ; -` (no delimiter, bracket, paren, quote, colon, `@`, `&`, `<` or backslash).
-    private static func isPlain(_ byte: UInt8) -> Bool {
+    /// ASCII letters and digits, the bytes of non-ASCII characters, and punctuation that means
+    /// nothing inline on its own: `. , ! ? ; - ( / = # + % $ ^` (no delimiter, bracket, colon,
+    /// pipe, `@`, `&`, `<` or backslash; `)` and quotes are judged by ``Mark/allows(_:)``).
+    fileprivate static func isPlain(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "'"), UInt8(ascii: "!"), UInt8(ascii: "?"),
-             UInt8(ascii: ";"), UInt8(ascii: "-"): true
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...0xFF: true
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "!"), UInt8(ascii: "?"),
+             UInt8(ascii: ";"), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: "/"),
+             UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "%"), UInt8(ascii: "$"),
+             UInt8(ascii: "^"): true
         default: false
         }
     }

@@ -101,6 +101,12 @@ import Testing
         ("[a](b", " 'c'"), ("[a](b 'c", "'"), ("e.g", ". more"), ("Hi there", "! Next"), ("a b", "-c--d"),
         ("x *a", " b."), ("x a*", ", b"), ("x &amp", "; y"), ("1. done", ". Next"), ("a b\n2", "."),
         ("- [x", "] ok"), ("Text a", " 1. b"), ("x y\n-", "- z"), ("x y", " -"), ("a ~~b", " c"),
+        ("see [a](b", ")"), ("see [a](b", " \"t\")"), ("x [a] (b", ")"), ("[a]\nx (b", ")"), ("x (a", ") b"),
+        ("x *a", "—b"), ("x a*", "é"), ("x _a_", "é b"), ("x **a", "** b"), ("x y", " (a) b"), ("x y\n#", " z"),
+        ("x y\n=", "=="), ("x y\n+", " z"), ("x 日本", "語 ok"), ("x y", " café"), ("see http", "://x"),
+        ("see http:", "//x.y"), ("a b\n1", ") c"), ("[a]: /u \"t", "\""), ("[a]: /u (t", ")"), ("x \"y", "\" z"),
+        ("[a]: /u\n'ti", "t'"), ("[j]: /u\n  \"Caching best", "\""), ("- [foo]: /url 'title", "'"), ("x 'y", "' z"),
+        ("[j]: /u\n(ti", "t)"), ("> [a]: /u\n> \"t", "\""), ("x [a](b 't", "')"),
     ])
     func additions(_ text: String, _ next: String) {
         let bytes = Array((text + next).utf8)
