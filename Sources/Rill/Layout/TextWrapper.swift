@@ -41,6 +41,11 @@ public enum TextWrapper {
         /// UTF-8 offset (in the spans' text joined) of each line's first character, or nil for a
         /// line that does not start a soft wrap (the first, or one after a hard break).
         let restartOffsets: [Int?]
+        /// UTF-8 offset just past the character whose arrival ended each line (the one that did
+        /// not fit), `Int.max` for the last line: a line is settled by the text up to there.
+        let decidedBy: [Int]
+        /// The first line this wrap laid out again (0 when it wrapped everything).
+        var rewrappedFrom = 0
     }
 
     /// Like ``wrap(_:width:continuationWidth:)``, reusing `memo` from a wrap of an earlier
@@ -54,27 +59,50 @@ public enum TextWrapper {
         if let previous = memo, previous.firstWidth == width, previous.restWidth == width {
             if previous.spans == spans { return previous.lines }
             let common = commonPrefix(previous.spans, spans)
-            // The last line starting within the unchanged text, then one line back: a line's
-            // end depends on the first word of the line after it.
+            // The last line starting within the unchanged text.
             var line = previous.lines.count - 1
             while line > 0, (previous.restartOffsets[line] ?? .max) > common { line -= 1 }
-            line -= 1
-            while line > 0, previous.restartOffsets[line] == nil { line -= 1 }
+            // A line's end depends on the first word of the line after it: the line before stays
+            // only if the character that ended it is unchanged and followed by an unchanged ASCII
+            // byte (which cannot join its cluster); else go one line further back.
+            let decided = line > 0 ? previous.decidedBy[line - 1] : .max
+            if line > 0, previous.restartOffsets[line] != nil, decided < common,
+               let next = byte(at: decided, in: spans), next < 0x80 {
+            } else {
+                line -= 1
+                while line > 0, previous.restartOffsets[line] == nil { line -= 1 }
+            }
             if line > 0, let offset = previous.restartOffsets[line] {
                 var wrapper = State(firstWidth: width, restWidth: width, continuing: true, baseOffset: offset)
                 for span in slice(spans, from: offset) { wrapper.add(span) }
                 let tail = wrapper.finishWithOffsets()
                 let lines = Array(previous.lines[..<line]) + tail.lines
                 memo = Memo(spans: spans, firstWidth: width, restWidth: width, lines: lines,
-                            restartOffsets: Array(previous.restartOffsets[..<line]) + tail.offsets)
+                            restartOffsets: Array(previous.restartOffsets[..<line]) + tail.offsets,
+                            decidedBy: Array(previous.decidedBy[..<line]) + tail.decidedBy, rewrappedFrom: line)
                 return lines
             }
         }
         var wrapper = State(firstWidth: width, restWidth: width)
         for span in spans { wrapper.add(span) }
         let result = wrapper.finishWithOffsets()
-        memo = Memo(spans: spans, firstWidth: width, restWidth: width, lines: result.lines, restartOffsets: result.offsets)
+        memo = Memo(spans: spans, firstWidth: width, restWidth: width, lines: result.lines, restartOffsets: result.offsets,
+                    decidedBy: result.decidedBy)
         return result.lines
+    }
+
+    /// The byte at UTF-8 offset `offset` of the spans' text joined, if there is one.
+    private static func byte(at offset: Int, in spans: [Span]) -> UInt8? {
+        var skipped = 0
+        for span in spans {
+            let count = span.text.utf8.count
+            if offset < skipped + count {
+                let utf8 = span.text.utf8
+                return utf8[utf8.index(utf8.startIndex, offsetBy: offset - skipped)]
+            }
+            skipped += count
+        }
+        return nil
     }
 
     /// Length in UTF-8 bytes of the text two span lists share at their start, styles included.
@@ -128,6 +156,9 @@ public enum TextWrapper {
         var offset: Int
         /// Where each finished line may be restarted from (see ``Memo``).
         var restartOffsets: [Int?] = []
+        /// Where the character that ends the lines being emitted ends (see ``Memo/decidedBy``).
+        var decider = Int.max
+        var decidedBy: [Int] = []
         /// Whether the line being filled follows a soft wrap.
         var afterSoftWrap: Bool
         var styles: [TextStyle] = []
@@ -183,15 +214,18 @@ public enum TextWrapper {
                         offset += utf8.distance(from: index, to: next)
                         index = next
                     }
+                    decider = offset + utf8.distance(from: index, to: next)
                     if let scalar {
                         addCluster(utf8[index..<next], columns: DisplayWidth.of(scalar), style: style, isSpace: false)
                         continue
                     }
                     if byte == 0x0A {
+                        decider = offset + 1
                         if previous != 0x0D { endLine(hard: true) }
                         continue
                     }
                     if byte == 0x0D {
+                        decider = offset + 1
                         endLine(hard: true)
                         continue
                     }
@@ -209,9 +243,11 @@ public enum TextWrapper {
                     index = end
                 }
                 if character == "\n" || character == "\r\n" || character == "\r" {
+                    decider = offset + count
                     endLine(hard: true)
                     continue
                 }
+                decider = offset + count
                 addCluster(utf8[index..<end], columns: DisplayWidth.of(character), style: style, isSpace: character == " ")
             }
         }
@@ -241,6 +277,7 @@ public enum TextWrapper {
             return TextWrapper.mayBreak(before: character(cell), after: character(previous))
         }
 
+        /// Adds a cell; ``decider`` must already say where its source bytes end.
         mutating func add(_ cell: Cell) {
             let atLineStart = line.isEmpty
             if cell.isSpace, atLineStart, !lines.isEmpty || continuing { return }  // no spaces opening a wrapped line
@@ -303,6 +340,7 @@ public enum TextWrapper {
         mutating func emit(_ cells: ArraySlice<Cell>) {
             // A line that follows a soft wrap can be wrapped again from its first character.
             restartOffsets.append(afterSoftWrap ? cells.first?.offset : nil)
+            decidedBy.append(decider)
             var end = cells.endIndex
             while end > cells.startIndex, cells[end - 1].isSpace { end -= 1 }
             var out = StyledLine()
@@ -333,13 +371,14 @@ public enum TextWrapper {
         }
 
         mutating func finish() -> [StyledLine] {
+            decider = .max
             if !line.isEmpty || (lines.isEmpty && !continuing) { endLine() }
             return lines
         }
 
-        mutating func finishWithOffsets() -> (lines: [StyledLine], offsets: [Int?]) {
+        mutating func finishWithOffsets() -> (lines: [StyledLine], offsets: [Int?], decidedBy: [Int]) {
             let lines = finish()
-            return (lines, restartOffsets)
+            return (lines, restartOffsets, decidedBy)
         }
     }
 
