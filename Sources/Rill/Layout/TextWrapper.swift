@@ -114,9 +114,12 @@ public enum TextWrapper {
                 continue
             }
             guard x.style == y.style else { break }
-            for (p, q) in zip(x.text.utf8, y.text.utf8) {
-                guard p == q else { break }
-                length += 1
+            length += x.text.withUTF8Bytes { p in
+                y.text.withUTF8Bytes { q in
+                    var shared = 0
+                    while shared < p.count, shared < q.count, p[shared] == q[shared] { shared += 1 }
+                    return shared
+                }
             }
             break
         }

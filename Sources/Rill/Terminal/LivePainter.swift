@@ -242,16 +242,41 @@ public struct LivePainter: Sendable {
     /// Columns at the ends of `old` and `new` holding the same characters in the same styles,
     /// each one that every terminal draws one column wide.
     static func sharedSuffixWidth(_ old: StyledLine, _ new: StyledLine) -> Int {
-        func backwards(_ line: StyledLine) -> some Sequence<(Character, TextStyle)> {
-            line.spans.reversed().lazy.flatMap { span in span.text.reversed().lazy.map { ($0, span.style) } }
-        }
+        var olds = BackwardCharacters(old), news = BackwardCharacters(new)
         var width = 0
-        for (a, b) in zip(backwards(old), backwards(new)) {
-            guard a.0 == b.0, a.1 == b.1, a.0.unicodeScalars.count == 1, let scalar = a.0.unicodeScalars.first,
-                  hasAgreedWidth(scalar), scalar.value < 0x80 || DisplayWidth.of(scalar) == 1 else { break }
+        while let a = olds.next(), let b = news.next() {
+            guard a.character == b.character, a.style == b.style, a.character.unicodeScalars.count == 1,
+                  let scalar = a.character.unicodeScalars.first, hasAgreedWidth(scalar),
+                  scalar.value < 0x80 || DisplayWidth.of(scalar) == 1 else { break }
             width += 1
         }
         return width
+    }
+
+    /// A line's characters from its end, each with its span's style.
+    private struct BackwardCharacters {
+        private let spans: [Span]
+        private var span: Int
+        private var index: String.Index
+
+        init(_ line: StyledLine) {
+            spans = line.spans
+            span = spans.count - 1
+            index = spans.last?.text.endIndex ?? "".endIndex
+        }
+
+        mutating func next() -> (character: Character, style: TextStyle)? {
+            while span >= 0 {
+                let text = spans[span].text
+                if index > text.startIndex {
+                    index = text.index(before: index)
+                    return (text[index], spans[span].style)
+                }
+                span -= 1
+                if span >= 0 { index = spans[span].text.endIndex }
+            }
+            return nil
+        }
     }
 
     /// Whether some terminal may have drawn `line` wider than Rill measures it (emoji sequences,
