@@ -45,10 +45,23 @@ enum PlainTextExtension {
 
     /// The mark of `tail`, the view of a full parse of `source`, when it ends in a paragraph
     /// reaching the incomplete line that starts at `lineStart` with plain text at its end.
+    ///
+    /// The last cell of a table row being written counts as such a paragraph when the row's
+    /// line starts with `|` (no block starts so) and the cell reaches the end of the text (a
+    /// cell past the header's count is dropped by cmark, and text after a closing `|` starts a
+    /// new cell).
     static func mark(_ tail: OpenTail, source: [UInt8], lineStart: Int) -> Mark? {
-        guard source.endTrimmingSpaces(source.count, notBefore: lineStart) > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart,
-              case .paragraph(let inlines) = leaf.kind, case .text(let literal)? = inlines.last,
-              hasSpaceAfterWord(literal) else { return nil }
+        let contentEnd = source.endTrimmingSpaces(source.count, notBefore: lineStart)
+        guard contentEnd > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart else { return nil }
+        switch leaf.kind {
+        case .paragraph(let inlines):
+            guard case .text(let literal)? = inlines.last, hasSpaceAfterWord(literal) else { return nil }
+        case .tableCell(let inlines):
+            guard case .text? = inlines.last, leaf.range.upperBound >= contentEnd,
+                  TailStabilizer.content(of: source[lineStart..<contentEnd]).first == UInt8(ascii: "|") else { return nil }
+        default:
+            return nil
+        }
         let text = source[leaf.range.clamped(to: 0..<source.count)]
         let first = text.first { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
         let mayHoldTitle = first.map { "['\"(".utf8.contains($0) } ?? false
@@ -88,9 +101,18 @@ enum PlainTextExtension {
         func extend(_ block: inout Block) -> Bool {
             block.range = moved(block.range)
             guard let last = block.children.indices.last else {
-                guard case .paragraph(var inlines) = block.kind, case .text(let literal)? = inlines.last else { return false }
-                inlines[inlines.count - 1] = .text(literal + text)
-                block.kind = .paragraph(inlines)
+                switch block.kind {
+                case .paragraph(var inlines):
+                    guard case .text(let literal)? = inlines.last else { return false }
+                    inlines[inlines.count - 1] = .text(literal + text)
+                    block.kind = .paragraph(inlines)
+                case .tableCell(var inlines):
+                    guard case .text(let literal)? = inlines.last else { return false }
+                    inlines[inlines.count - 1] = .text(literal + text)
+                    block.kind = .tableCell(inlines)
+                default:
+                    return false
+                }
                 return true
             }
             return extend(&block.children[last])

@@ -79,7 +79,7 @@ enum TailStabilizer {
     }
 
     /// `line` after its indentation and block-quote markers (spaces, tabs and `>`, in any order).
-    private static func content(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func content(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E })
     }
 

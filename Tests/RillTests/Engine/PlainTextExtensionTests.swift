@@ -87,6 +87,14 @@ import Testing
         #expect(result.extended > bytes.count / 4 / 3, "\(result.extended) of \(bytes.count / 4) frames")
     }
 
+    @Test("A table row written word by word is mostly shown without parsing")
+    func extendsTableCells() {
+        let bytes = Array("| Engine | Notes |\n|---|---|\n| Postgres | fast and reliable for most workloads today |\n".utf8)
+        let result = Self.compare(bytes, pieces: Chunkings.fixed(bytes.count, size: 3))
+        #expect(result.differences.isEmpty)
+        #expect(result.extended >= 8, "\(result.extended) frames extended")
+    }
+
     /// A text, then what arrives next: the second frame may or may not be extended, but must
     /// show what a parse shows.
     @Test("Additions that may mean more than text are parsed", arguments: [
@@ -107,6 +115,10 @@ import Testing
         ("see http:", "//x.y"), ("a b\n1", ") c"), ("[a]: /u \"t", "\""), ("[a]: /u (t", ")"), ("x \"y", "\" z"),
         ("[a]: /u\n'ti", "t'"), ("[j]: /u\n  \"Caching best", "\""), ("- [foo]: /url 'title", "'"), ("x 'y", "' z"),
         ("[j]: /u\n(ti", "t)"), ("> [a]: /u\n> \"t", "\""), ("x [a](b 't", "')"),
+        ("| a | b |\n|---|---|\n| c | d", "e f"), ("| a | b |\n|---|---|\n| c | d |", " e"), ("| a | b |\n|---|---|\n| c | d | e", "f"),
+        ("| a |\n|---|\n| c", " d"), ("| a | b |\n|---|---|\nc | d", "e"), ("| a | b |\n|---|---|\n| c | d ", " e"),
+        ("| a | b |\n|---|---|\n| c | 1", ". x"), ("> | a |\n> |---|\n> | c", "d"), ("| a |\n|---|\n| `c", "d"),
+        ("| a |\n|---|\n| c\\", "d"), ("| a |\n|---|\n| *c", " d"), ("| a | b |\n|---|---|\n|", " c"),
     ])
     func additions(_ text: String, _ next: String) {
         let bytes = Array((text + next).utf8)
