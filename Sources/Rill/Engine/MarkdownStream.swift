@@ -855,16 +855,25 @@ public struct MarkdownStream: Sendable {
     private func reparsedFinal(at index: Int, lowered: [UInt8]?) -> (Block?, Int) {
         let record = finalRecords[index]
         let range = finalBlocks[index].range
-        let segment = segment(ofFinal: index)
+        var segment = segment(ofFinal: index)
+        // A table whose header line continued the paragraph before it is read so only after
+        // that paragraph (alone, `    ---` is code and `2. | b |` a list): parse from there.
+        if index > 0, case .table = finalBlocks[index].kind, finalBlocks[index - 1].joinsNext,
+           case .paragraph = finalBlocks[index - 1].kind, !finalRecords[index - 1].isReleased {
+            segment = finalRecords[index - 1].lineStart..<segment.upperBound
+        }
         // Only the definitions this block may use: a long answer can carry thousands.
         let prefix = definitions.prefix(forLowercased: lowered)
-        let parsed = SliceParser.parse(prefix: prefix, slice: source[segment], base: record.lineStart)
+        let parsed = SliceParser.parse(prefix: prefix, slice: source[segment], base: segment.lowerBound)
         let parsedBytes = prefix.count + segment.count
         let own = parsed.entries.filter { $0.block.range.lowerBound < range.upperBound }
-        guard let match = own.first(where: { $0.block.range.lowerBound == range.lowerBound }) else { return (nil, parsedBytes) }
+        // (A released block is a stub without its kind: nothing to compare.)
+        guard let match = own.first(where: { $0.block.range.lowerBound == range.lowerBound }),
+              record.isReleased || match.block.kind.name == finalBlocks[index].kind.name else { return (nil, parsedBytes) }
         var block = match.block
         var assigner = record.identityBefore
-        for earlier in own where earlier.block.range.lowerBound < block.range.lowerBound {
+        for earlier in own where earlier.block.range.lowerBound >= record.lineStart
+            && earlier.block.range.lowerBound < block.range.lowerBound {
             assigner.advance(past: earlier.block)
         }
         assigner.assign(&block)

@@ -313,6 +313,7 @@ struct NodeConverter {
             block.joinsNext = joinsNext
             if let previous = stack[stack.count - 1].blocks.last {
                 block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
+                if Self.continues(previous, into: block) { stack[stack.count - 1].blocks[stack[stack.count - 1].blocks.count - 1].joinsNext = true }
             }
             stack[stack.count - 1].blocks.append(block)
             return
@@ -322,6 +323,10 @@ struct NodeConverter {
         block.joinsNext = joinsNext
         if let previous = entries.last?.block {
             block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
+            if Self.continues(previous, into: block) {
+                entries[entries.count - 1].block.joinsNext = true
+                entries[entries.count - 1].joinsNext = true
+            }
         }
         entries.append(ParsedSlice.Entry(
             block: block,
@@ -329,6 +334,14 @@ struct NodeConverter {
             startsOnCompleteLine: block.hasOwnPosition && mapper.lines.isComplete(line: startLine),
             joinsNext: joinsNext,
             inContext: startLine < mapper.firstSliceLine))
+    }
+
+    /// Whether `table` took its header from the line after `paragraph`: then that line was read
+    /// as the paragraph's continuation, which it may not be on its own (`    ---`, `2. | b |`,
+    /// `[a]: x | y`), so a parse must start at the paragraph, never at the table.
+    private static func continues(_ paragraph: Block, into table: Block) -> Bool {
+        guard case .table = table.kind, case .paragraph = paragraph.kind else { return false }
+        return !table.followsBlankLine
     }
 
     /// Appends an inline, merging adjacent text runs that cmark splits (at `[`, `!`, entities…).

@@ -146,11 +146,15 @@ enum TableGuard {
 
     /// The column count of a delimiter row (`|:--|--:|`), or nil when the line is not one.
     /// A line of dashes and spaces only is a setext underline, a thematic break or a list item
-    /// before it is a delimiter row, so it needs a `|` or a `:`.
+    /// before it is a delimiter row, so it needs a `|` or a `:`; and a line opening with a bullet
+    /// (`- |`) is a list item before it is a delimiter row, so rewriting its dash would turn the
+    /// item into text (and only where the line before counts other cells: a parse starting at
+    /// the item would then disagree with one starting above it).
     private static func delimiterColumns(_ line: Range<Int>, _ byte: (Int) -> UInt8) -> Int? {
         let rest = afterQuotes(line, byte)
         var index = rest.lowerBound
         let end = rest.upperBound
+        if index + 1 < end, byte(index) == 0x2D, isSpace(byte(index + 1)) { return nil }
         func isMarkerSpace(_ value: UInt8) -> Bool { isSpace(value) || value == 0x0B || value == 0x0C }
         func skipSpaces() { while index < end, isMarkerSpace(byte(index)) { index += 1 } }
         var columns = 0

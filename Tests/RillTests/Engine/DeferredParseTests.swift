@@ -61,6 +61,26 @@ extension DeferredParseTests {
         }
     }
 
+    /// Two generated documents that streamed wrongly with frequent deferred parses: a table
+    /// whose header line `    ---` continued a paragraph was parsed again alone, as code, when
+    /// a definition re-resolved it; and a bullet item `- |` was rewritten by the table guard
+    /// into text when a parse started at it (the guard read it as a delimiter row without a
+    /// header line).
+    @Test("A table after a continued paragraph, and a bullet that looks like a delimiter row, stream exactly",
+          arguments: [
+              "[foo]: /url\n    indented code\n_z_ 日本 é—ü\n1. \n>> (see `y` ](\n1.\nfoo bar baz\n    ---\n|:-:|\n1+1 ]: _z_\n  - nested\n``` a`b\né combining\n   \n  continuation of item\n",
+              "* </pre>\n1. 한국어 문장\nx/y\n* text\n  ---\n[foo]:\n> - | 日本 alpha )_ (see\n      # indented\r-   continuation of item\nwww\r-\ra\n1+1\n- |\n--- | ---\n# Heading\n",
+              "a | b\n- |\nc\n", "x\n2. | b |\n|---|---|\n[r]: /u\n| [r] | c |\n",
+          ])
+    func continuedTableAndBulletRow(_ text: String) {
+        let bytes = Array(text.utf8)
+        for threshold in [32, 64 * 1024] {
+            let check = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), reparseThreshold: threshold,
+                                        compareWithPrefix: { _ in true })
+            #expect(check.violations.isEmpty, "threshold \(threshold):\n\(check.report)")
+        }
+    }
+
     @Test("A 400 KB paragraph streamed in 1 KB chunks is parsed a bounded number of times over")
     func hugeParagraphIsLinear() {
         let bytes = Self.paragraph(lines: 5_000)
