@@ -67,24 +67,23 @@ struct TableGrid: TableShape {
         }
         let height = wrapped.map(\.count).max() ?? 1
         let bar = Span(TableBorder.vertical, borderStyle)
+        let gaps = cells.map { Span(" ", $0.base, width: 1) }
         return (0..<height).map { row in
             var line = StyledLine([bar])
             for column in widths.indices {
                 let text = row < wrapped[column].count ? wrapped[column][row] : .blank
-                let base = cells[column].base
-                line.append(Span(" ", base))
-                for span in aligned(text, width: widths[column], alignment: alignments[column], padding: base) {
-                    line.append(span)
-                }
-                line.append(Span(" ", base))
+                line.append(gaps[column])
+                appendAligned(text, width: widths[column], alignment: alignments[column], padding: cells[column].base, to: &line)
+                line.append(gaps[column])
                 line.append(bar)
             }
             return line
         }
     }
 
-    /// `text` padded with spaces in `padding` style to exactly `width` columns.
-    private func aligned(_ text: StyledLine, width: Int, alignment: ColumnAlignment, padding: TextStyle) -> [Span] {
+    /// Appends `text` padded with spaces in `padding` style to exactly `width` columns.
+    private func appendAligned(_ text: StyledLine, width: Int, alignment: ColumnAlignment, padding: TextStyle,
+                               to line: inout StyledLine) {
         let spare = max(0, width - text.width)
         let before: Int
         switch alignment {
@@ -92,10 +91,8 @@ struct TableGrid: TableShape {
         case .center: before = spare / 2
         case .right: before = spare
         }
-        var spans: [Span] = []
-        if before > 0 { spans.append(Span.spaces(before, padding)) }
-        spans += text.spans
-        if spare - before > 0 { spans.append(Span.spaces(spare - before, padding)) }
-        return spans
+        if before > 0 { line.append(Span.spaces(before, padding)) }
+        for span in text.spans { line.append(span) }
+        if spare - before > 0 { line.append(Span.spaces(spare - before, padding)) }
     }
 }
