@@ -200,6 +200,8 @@ public struct LivePainter: Sendable {
         var rest = StyledLine()
         var diverged = false
         var index = 0
+        // What stays on screen of `old` from where the rewrite starts, from its first character.
+        var oldRemainder: Substring?
         while index < new.spans.count {
             let span = new.spans[index]
             defer { index += 1 }
@@ -213,23 +215,34 @@ public struct LivePainter: Sendable {
             }
             diverged = true
             guard index < old.spans.count, old.spans[index].style == span.style else {
+                if index < old.spans.count { oldRemainder = old.spans[index].text[...] }
                 rest.append(span)
                 continue
             }
             // The common start of the two spans' text, in whole characters of agreed width.
+            let oldText = old.spans[index].text
             var shared = span.text.startIndex
+            var oldShared = oldText.startIndex
             var sharedWidth = 0
-            for (a, b) in zip(old.spans[index].text, span.text) {
+            for (a, b) in zip(oldText, span.text) {
                 guard a == b, a.unicodeScalars.count == 1, let scalar = a.unicodeScalars.first,
                       hasAgreedWidth(scalar) else { break }
                 shared = span.text.index(after: shared)
+                oldShared = oldText.index(after: oldShared)
                 sharedWidth += 1
             }
             column += sharedWidth
+            oldRemainder = oldText[oldShared...]
             let tail = String(span.text[shared...])
             if !tail.isEmpty { rest.append(Span(tail, span.style)) }
         }
+        if !diverged, new.spans.count < old.spans.count { oldRemainder = old.spans[new.spans.count].text[...] }
         guard column > 0 else { return nil }
+        // A terminal joins a character of no width (a conjoining jamo, a mark that is a cluster
+        // of its own after a space) to the cell before it: one starting the rewrite would join
+        // the kept cell, and one starting what it replaces stays joined there. Rewrite the line.
+        if let first = rest.spans.first?.text.first, DisplayWidth.of(first) == 0 { return nil }
+        if let first = oldRemainder?.first, DisplayWidth.of(first) == 0 { return nil }
         // Lines of one width that also end alike (a table row whose cell grew into its padding)
         // keep their end on screen: only the changed middle is written.
         if old.width == new.width, !oldMayBeWider {

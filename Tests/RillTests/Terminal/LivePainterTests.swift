@@ -6,7 +6,10 @@ import Testing
 /// changes between frames, never moving above the region and never sending anything but
 /// Rill's own sequences.
 @Suite struct LivePainterTests {
-    static let words = ["alpha", "beta", "`code`", "gamma", "δέλτα", "日本", "x", "emoji👍🏽", "│", "━━", "   "]
+    /// Words for random lines; in "xᅡᆫ", "ᅡᆫ" are two characters of no width (a Hangul vowel and
+    /// final without an initial), each a cluster of its own, which a terminal joins to the cell
+    /// before them (at the start of a row they have none: no word starts with them).
+    static let words = ["alpha", "beta", "`code`", "gamma", "δέλτα", "日本", "x", "emoji👍🏽", "│", "━━", "   ", "xᅡᆫ"]
 
     static func randomLine(_ random: inout SplitMix64, width: Int) -> StyledLine {
         var line = StyledLine()
