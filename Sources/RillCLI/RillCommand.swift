@@ -104,7 +104,7 @@ public enum RillCommand {
                 "bytes written:         \(bytesWritten)",
                 "output waits:          \(outputWaits)",
                 "bytes parsed:          \(loop.stream.bytesParsed)",
-                "frames not parsed:     \(loop.stream.extendedFrames) (plain words added to a paragraph)",
+                "frames not parsed:     \(loop.stream.extendedFrames) (plain words added to a paragraph or table cell)",
                 "parse time:            \(Statistics.milliseconds(stats.parse))",
                 "render time:           \(Statistics.milliseconds(stats.sink))",
             ] + sinkLines

@@ -56,8 +56,9 @@ public struct MarkdownStream: Sendable {
     public var reparseThreshold = 64 * 1024
     /// Frames that kept the last view of a large open part instead of parsing it again.
     public private(set) var deferredFrames = 0
-    /// Whether a paragraph whose incomplete last line grew only by plain words is shown without
-    /// parsing it again (see ``PlainTextExtension``; turned off only to compare against).
+    /// Whether a paragraph (or a table row's last cell) whose incomplete last line grew only by
+    /// plain words is shown without parsing it again (see ``PlainTextExtension``; turned off
+    /// only to compare against).
     public var extendsPlainText = true
     /// Frames shown by extending the last view's text instead of parsing.
     public private(set) var extendedFrames = 0
@@ -658,7 +659,8 @@ public struct MarkdownStream: Sendable {
         return self.view(of: held, leading: view.leading)
     }
 
-    /// The last view with the plain words added since it appended to its last paragraph, when
+    /// The last view with the plain words added since it appended to its last paragraph (or
+    /// table cell), when
     /// that is what a parse would show (see ``PlainTextExtension``); nil when a parse is needed.
     private func extendedPlainText(incomplete: Int) -> OpenTail? {
         guard let mark = plainTextMark, mark.lineStart == incomplete, incomplete < source.count,

@@ -1,12 +1,13 @@
-/// Shows a paragraph whose incomplete last line grew by plain words without parsing it again.
+/// Shows a paragraph (or the last cell of a table row) whose incomplete last line grew by plain
+/// words without parsing it again.
 ///
 /// Most frames of a model's answer add a few words to the paragraph being written. When the
 /// bytes since the last frame are only letters, digits, spaces, non-ASCII text and punctuation
 /// that means nothing inline on its own (`. , ! ? ; - ( / = # + % $ ^`; a `)` only in a
 /// paragraph without `]`, and `'` or `"` only in one that cannot hold a definition's title: not
-/// starting with `[`, `'`, `"` or `(`), added to the incomplete
-/// last line of a paragraph whose last inline is plain text, cmark parses the paragraph to the
-/// same inlines with that text longer, because such bytes
+/// starting with `[`, `'`, `"` or `(`), added to the incomplete last line of a paragraph whose
+/// last inline is plain text, cmark parses the paragraph to the same inlines with that text
+/// longer, because such bytes
 /// - start no block: the line's start decides that, and the last text must already hold a space
 ///   after a word (`1.` or `- [x]` followed by a space start a list item or a task), and the
 ///   line is checked again as the engine checks an incomplete line (bare number, marker,

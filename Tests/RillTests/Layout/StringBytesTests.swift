@@ -1,0 +1,33 @@
+@testable import Rill
+import Testing
+
+extension RillTests.Layout {
+    /// The byte-level string questions the layout and painter ask at every frame must answer as
+    /// their `Character`-level definitions do.
+    @Suite struct StringBytesTests {
+        @Test("Spaces are written as bytes, none for a count of zero or less", arguments: [-3, 0, 1, 15, 16, 300])
+        func spaces(_ count: Int) {
+            let spaces = String.spaces(count)
+            #expect(spaces == String(repeating: " ", count: max(0, count)))
+            #expect(Span.spaces(count).width == DisplayWidth.of(spaces))
+        }
+
+        @Test("ASCII, printable ASCII, UTF-8 prefixes and trailing spaces", arguments: [
+            "", "plain text", "tab\there", "café", "日本語  ", "  ", "e\u{301}", "x\u{7F}", "a b  c   ",
+        ])
+        func answersMatchDefinitions(_ text: String) {
+            #expect(text.isASCII == text.unicodeScalars.allSatisfy(\.isASCII))
+            #expect(text.isPrintableASCII == text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F })
+            #expect(text.trailingSpaceCount == text.count - String(text.reversed().drop { $0 == " " }).count)
+            for cut in 0...text.utf8.count {
+                let prefix = String(decoding: Array(text.utf8.prefix(cut)), as: UTF8.self)
+                let isBytePrefix = Array(text.utf8).starts(with: Array(prefix.utf8))
+                #expect(text.utf8HasPrefix(prefix) == isBytePrefix)
+            }
+            #expect(!text.utf8HasPrefix(text + "x"))
+            // A copy made from a substring answers alike.
+            let copy = String(Substring(text))
+            #expect(copy.trailingSpaceCount == text.trailingSpaceCount)
+        }
+    }
+}
