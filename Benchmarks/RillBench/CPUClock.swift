@@ -28,3 +28,13 @@ extension Array where Element == UInt64 {
 
     var median: UInt64 { percentile(0.5) }
 }
+
+extension Array where Element == Double {
+    /// The middle value (the mean of the two middle ones for an even count); NaN when empty.
+    var median: Double {
+        guard !isEmpty else { return .nan }
+        let sorted = self.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

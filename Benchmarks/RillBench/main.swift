@@ -132,26 +132,50 @@ for input in inputs where !input.isSingleParagraph {
     let large = input.bytes.count > 200_000
     let runs = quick ? 1 : (large ? 3 : 5)
     let bytes = input.bytes
-    let oneShot = medianMS(runs) { Runner.oneShot(bytes).cpu }
     let batchBytes = Runner.oneShot(bytes).bytes
+    // Each streamed run is paired with one-shot runs just before and after it, and its ratio
+    // taken to their mean: on a shared machine whose speed drifts over minutes, a ratio of
+    // medians taken minutes apart moved by 2× between two runs of the same binary.
+    var oneShots: [UInt64] = []
+    func paired(_ body: () -> UInt64) -> (cpu: UInt64, ratio: Double) {
+        let before = Runner.oneShot(bytes).cpu
+        let cpu = body()
+        let after = Runner.oneShot(bytes).cpu
+        oneShots += [before, after]
+        return (cpu, Double(cpu) / max(1, Double(before + after) / 2))
+    }
     var run16 = StreamRun()
-    let stream16 = medianMS(runs) {
-        run16 = Runner.stream(bytes, pieces: Runner.fixed(bytes, 16))
-        return run16.cpu
-    }
     var run4 = StreamRun()
-    let stream4 = medianMS(large ? 1 : runs) {
-        run4 = Runner.stream(bytes, pieces: Runner.fixed(bytes, 4))
-        return run4.cpu
-    }
-    let stream64 = medianMS(runs) { Runner.stream(bytes, pieces: Runner.fixed(bytes, 64)).cpu }
     let coalescedPieces = Runner.coalesced(bytes)
-    let coalesced = medianMS(runs) { Runner.stream(bytes, pieces: coalescedPieces).cpu }
+    var times: [[UInt64]] = Array(repeating: [], count: 4)  // 4, 16, 64 bytes, coalesced
+    var ratios: [[Double]] = Array(repeating: [], count: 4)
+    for round in 0..<runs {
+        var measured: [(cpu: UInt64, ratio: Double)?] = [
+            large && round > 0 ? nil : paired {
+                run4 = Runner.stream(bytes, pieces: Runner.fixed(bytes, 4))
+                return run4.cpu
+            },
+            paired {
+                run16 = Runner.stream(bytes, pieces: Runner.fixed(bytes, 16))
+                return run16.cpu
+            },
+        ]
+        measured.append(paired { Runner.stream(bytes, pieces: Runner.fixed(bytes, 64)).cpu })
+        measured.append(paired { Runner.stream(bytes, pieces: coalescedPieces).cpu })
+        for (kind, value) in measured.enumerated() {
+            guard let value else { continue }
+            times[kind].append(value.cpu)
+            ratios[kind].append(value.ratio)
+        }
+    }
+    let oneShot = Double(oneShots.median) / 1e6
+    let (stream4, stream16, stream64, coalesced) = (Double(times[0].median) / 1e6, Double(times[1].median) / 1e6,
+                                                    Double(times[2].median) / 1e6, Double(times[3].median) / 1e6)
     let measurement = Measurement(
         name: input.name, bytes: bytes.count, oneShotMS: oneShot,
         stream4MS: stream4, stream16MS: stream16, stream64MS: stream64, coalescedMS: coalesced,
-        ratio4: stream4 / oneShot, ratio16: stream16 / oneShot, ratio64: stream64 / oneShot,
-        ratioCoalesced: coalesced / oneShot,
+        ratio4: ratios[0].median, ratio16: ratios[1].median, ratio64: ratios[2].median,
+        ratioCoalesced: ratios[3].median,
         flatness: run16.flatness(total: bytes.count),
         bytesRatio: Double(run4.bytesWritten) / Double(max(batchBytes, 1)),
         plainBytesRatio: Double(Runner.stream(bytes, pieces: Runner.fixed(bytes, 4), plain: true).bytesWritten)
