@@ -22,7 +22,8 @@ public struct Block: Identifiable, Sendable {
     public internal(set) var isFlattenedNesting = false
     /// Whether cmark gave this block a usable position of its own (it then gets keyed).
     var hasOwnPosition: Bool
-    /// A paragraph that cmark split off the table that follows it: the two start together.
+    /// A paragraph whose continuation line the table that follows it took as its header: the
+    /// two start together.
     var joinsNext = false
 
     /// Creates a block; identities are assigned by the engine, so library users rarely need this.

@@ -56,7 +56,6 @@ struct NodeConverter {
         var range: Range<Int> = 0..<0
         var hasOwnPosition = true
         var startLine = 0
-        var joinsNext = false
         var blocks: [Block] = []
         var inlines: [Inline] = []
         var containerDepth = 0
@@ -79,7 +78,7 @@ struct NodeConverter {
             guard let node = cmark_iter_get_node(iterator), node != document else { continue }
             if event == CMARK_EVENT_ENTER {
                 if let leaf = leafBlock(node, parent: stack[stack.count - 1]) {
-                    append(leaf.block, startLine: leaf.startLine, joinsNext: false, to: &stack, entries: &entries)
+                    append(leaf.block, startLine: leaf.startLine, to: &stack, entries: &entries)
                 } else if let inline = leafInline(node) {
                     appendInline(inline, to: &stack[stack.count - 1].inlines)
                 } else {
@@ -116,7 +115,6 @@ struct NodeConverter {
                 frame.range = repaired.range
                 frame.startLine = repaired.startLine
                 frame.hasOwnPosition = true
-                frame.joinsNext = true
             }
         case CMARK_NODE_HEADING:
             frame.kind = .heading(level: Int(cmark_node_get_heading_level(node)))
@@ -250,7 +248,7 @@ struct NodeConverter {
         let top = stack.count - 1
         func block(_ kind: BlockKind, children: [Block] = []) {
             let block = Block(kind: kind, range: frame.range, hasOwnPosition: frame.hasOwnPosition, children: children)
-            append(block, startLine: frame.startLine, joinsNext: frame.joinsNext, to: &stack, entries: &entries)
+            append(block, startLine: frame.startLine, to: &stack, entries: &entries)
         }
         /// A container reaches at least to the end of its last child: cmark-gfm can end one
         /// early on its last line (see the ATX heading repair in `placement`).
@@ -260,7 +258,7 @@ struct NodeConverter {
                 range = range.lowerBound..<last
             }
             let block = Block(kind: kind, range: range, hasOwnPosition: frame.hasOwnPosition, children: frame.blocks)
-            append(block, startLine: frame.startLine, joinsNext: frame.joinsNext, to: &stack, entries: &entries)
+            append(block, startLine: frame.startLine, to: &stack, entries: &entries)
         }
         switch frame.kind {
         case .document:
@@ -306,39 +304,37 @@ struct NodeConverter {
         }
     }
 
-    private func append(_ block: Block, startLine: Int, joinsNext: Bool,
-                        to stack: inout [Frame], entries: inout [ParsedSlice.Entry]) {
+    /// Appends `block` to its parent (or as a top-level entry), marking a paragraph it takes its
+    /// table header from as joining it (see ``continues(_:into:)``).
+    private func append(_ block: Block, startLine: Int, to stack: inout [Frame], entries: inout [ParsedSlice.Entry]) {
         var block = block
-        if stack.count > 1 {
-            block.joinsNext = joinsNext
-            if let previous = stack[stack.count - 1].blocks.last {
+        let top = stack.count - 1
+        if top > 0 {
+            if let previous = stack[top].blocks.last {
                 block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
-                if Self.continues(previous, into: block) { stack[stack.count - 1].blocks[stack[stack.count - 1].blocks.count - 1].joinsNext = true }
+                if Self.continues(previous, into: block) { stack[top].blocks[stack[top].blocks.count - 1].joinsNext = true }
             }
-            stack[stack.count - 1].blocks.append(block)
+            stack[top].blocks.append(block)
             return
         }
         // Top level: blocks of the carried definitions prefix are not part of the slice.
         guard startLine >= mapper.firstKeptLine else { return }
-        block.joinsNext = joinsNext
         if let previous = entries.last?.block {
             block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
-            if Self.continues(previous, into: block) {
-                entries[entries.count - 1].block.joinsNext = true
-                entries[entries.count - 1].joinsNext = true
-            }
+            if Self.continues(previous, into: block) { entries[entries.count - 1].block.joinsNext = true }
         }
         entries.append(ParsedSlice.Entry(
             block: block,
             lineStart: mapper.streamLineStart(startLine),
             startsOnCompleteLine: block.hasOwnPosition && mapper.lines.isComplete(line: startLine),
-            joinsNext: joinsNext,
             inContext: startLine < mapper.firstSliceLine))
     }
 
     /// Whether `table` took its header from the line after `paragraph`: then that line was read
     /// as the paragraph's continuation, which it may not be on its own (`    ---`, `2. | b |`,
-    /// `[a]: x | y`), so a parse must start at the paragraph, never at the table.
+    /// `[a]: x | y`), so a parse must start at the paragraph, never at the table. This covers
+    /// the paragraph cmark-gfm leaves without a position (see ``paragraphBeforeTable(_:)``),
+    /// which ends on the line before the table's.
     private static func continues(_ paragraph: Block, into table: Block) -> Bool {
         guard case .table = table.kind, case .paragraph = paragraph.kind else { return false }
         return !table.followsBlankLine

@@ -9,9 +9,9 @@ struct ParsedSlice: Sendable {
         var lineStart: Int
         /// Whether that line already has its line ending.
         var startsOnCompleteLine: Bool
-        /// True for a paragraph that cmark split off a following table: the two only make sense
-        /// together, so the paragraph's line anchors the pair.
-        var joinsNext: Bool
+        /// True for a paragraph whose following table took its header from the paragraph's
+        /// continuation: the two only make sense together, so the paragraph's line anchors the pair.
+        var joinsNext: Bool { block.joinsNext }
         /// True for a block that starts in the parse's context (text placed before the slice to
         /// parse it in the right setting); its own position is meaningless.
         var inContext = false
