@@ -46,8 +46,10 @@ public struct LivePainter: Sendable {
         if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd {
             let old = drawn[first], new = lines[first]
             let eraseFirst = Self.mayBeWiderOnScreen(old)
+            // When `old` may not be drawn wider, the append at the cursor has already found that
+            // `new` does not extend it: the edit need not ask again.
             if let edit = Self.appendAtCursor(of: new, to: old, oldMayBeWider: eraseFirst)
-                ?? Self.edit(from: old, to: new, oldMayBeWider: eraseFirst) {
+                ?? Self.edit(from: old, to: new, oldMayBeWider: eraseFirst, isSuffixKnownAbsent: !eraseFirst) {
                 if edit.column != old.width { paint.bytes += TerminalSequences.column(edit.column) }
                 if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                 encoder.encode(edit.text, into: &paint.bytes)
@@ -166,9 +168,12 @@ public struct LivePainter: Sendable {
     /// Only for an `old` line of printable ASCII: the text is written at `old`'s width as Rill
     /// measures it, and terminals disagree about the width of emoji sequences, variation
     /// selectors and some scripts; a whole-line rewrite lets the terminal place every character.
-    static func extensionWrite(of new: StyledLine, from old: StyledLine) -> (column: Int, text: StyledLine)? {
+    ///
+    /// `isSuffixKnownAbsent` says the caller already found that `old` is no prefix of `new`.
+    static func extensionWrite(of new: StyledLine, from old: StyledLine,
+                               isSuffixKnownAbsent: Bool = false) -> (column: Int, text: StyledLine)? {
         guard old.spans.allSatisfy({ hasAgreedWidth($0.text) }) else { return nil }
-        if let suffix = suffix(of: new, extending: old) { return (old.width, suffix) }
+        if !isSuffixKnownAbsent, let suffix = suffix(of: new, extending: old) { return (old.width, suffix) }
         guard old.width == new.width, let oldCore = unpadded(old), let newCore = unpadded(new),
               let suffix = suffix(of: newCore, extending: oldCore) else { return nil }
         return (oldCore.width, suffix)
@@ -176,8 +181,9 @@ public struct LivePainter: Sendable {
 
     /// New text at the end of the last line, written where the cursor already is: no column is
     /// named, so it needs only that the terminal drew `old` no wider than Rill counts it (then
-    /// the line did not wrap on screen). Unlike ``extensionWrite(of:from:)`` this lets lines of
-    /// CJK text grow by their new characters, as terminals agree they are at most two columns.
+    /// the line did not wrap on screen). Unlike ``extensionWrite(of:from:isSuffixKnownAbsent:)``
+    /// this lets lines of CJK text grow by their new characters, as terminals agree they are at
+    /// most two columns.
     ///
     /// `oldMayBeWider` is ``mayBeWiderOnScreen(_:)`` of `old`, which the caller needs too.
     static func appendAtCursor(of new: StyledLine, to old: StyledLine,
@@ -188,14 +194,18 @@ public struct LivePainter: Sendable {
 
     /// The smallest in-place edit that turns `old` into `new` on screen: write `text` at
     /// `column`, then erase the rest of the line if `erase`. An extension (see
-    /// ``extensionWrite(of:from:)``), else a rewrite from the end of the longest prefix the two
-    /// lines share (a code span whose closing backtick moved, a word carried to the next line).
+    /// ``extensionWrite(of:from:isSuffixKnownAbsent:)``), else a rewrite from the end of the
+    /// longest prefix the two lines share (a code span whose closing backtick moved, a word
+    /// carried to the next line).
     /// Nil when they share nothing worth keeping.
     ///
-    /// `oldMayBeWider` is ``mayBeWiderOnScreen(_:)`` of `old`, which the caller needs too.
-    static func edit(from old: StyledLine, to new: StyledLine,
-                     oldMayBeWider: Bool) -> (column: Int, text: StyledLine, erase: Bool)? {
-        if let write = extensionWrite(of: new, from: old) { return (write.column, write.text, false) }
+    /// `oldMayBeWider` is ``mayBeWiderOnScreen(_:)`` of `old`, which the caller needs too;
+    /// `isSuffixKnownAbsent` as for ``extensionWrite(of:from:isSuffixKnownAbsent:)``.
+    static func edit(from old: StyledLine, to new: StyledLine, oldMayBeWider: Bool,
+                     isSuffixKnownAbsent: Bool = false) -> (column: Int, text: StyledLine, erase: Bool)? {
+        if let write = extensionWrite(of: new, from: old, isSuffixKnownAbsent: isSuffixKnownAbsent) {
+            return (write.column, write.text, false)
+        }
         var column = 0
         var rest = StyledLine()
         var diverged = false
