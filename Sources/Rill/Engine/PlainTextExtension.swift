@@ -64,8 +64,7 @@ enum PlainTextExtension {
             return nil
         }
         let text = source[leaf.range.clamped(to: 0..<source.count)]
-        let first = text.first { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
-        let mayHoldTitle = first.map { "['\"(".utf8.contains($0) } ?? false
+        let mayHoldTitle = TailStabilizer.content(of: text).first.map { "['\"(".utf8.contains($0) } ?? false
         return Mark(end: source.count, lineStart: lineStart, holdsBracket: text.contains(UInt8(ascii: "]")),
                     mayHoldTitle: mayHoldTitle)
     }
@@ -102,17 +101,12 @@ enum PlainTextExtension {
         func extend(_ block: inout Block) -> Bool {
             block.range = moved(block.range)
             guard let last = block.children.indices.last else {
+                guard var inlines = block.kind.inlines, case .text(let literal)? = inlines.last else { return false }
+                inlines[inlines.count - 1] = .text(literal + text)
                 switch block.kind {
-                case .paragraph(var inlines):
-                    guard case .text(let literal)? = inlines.last else { return false }
-                    inlines[inlines.count - 1] = .text(literal + text)
-                    block.kind = .paragraph(inlines)
-                case .tableCell(var inlines):
-                    guard case .text(let literal)? = inlines.last else { return false }
-                    inlines[inlines.count - 1] = .text(literal + text)
-                    block.kind = .tableCell(inlines)
-                default:
-                    return false
+                case .paragraph: block.kind = .paragraph(inlines)
+                case .tableCell: block.kind = .tableCell(inlines)
+                default: return false
                 }
                 return true
             }

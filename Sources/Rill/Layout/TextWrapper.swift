@@ -66,9 +66,9 @@ public enum TextWrapper {
             // only if the character that ended it is unchanged and followed by an unchanged ASCII
             // byte (which cannot join its cluster); else go one line further back.
             let decided = line > 0 ? previous.decidedBy[line - 1] : .max
-            if line > 0, previous.restartOffsets[line] != nil, decided < common,
-               let next = byte(at: decided, in: spans), next < 0x80 {
-            } else {
+            let keepsLineBefore = line > 0 && previous.restartOffsets[line] != nil && decided < common
+                && (byte(at: decided, in: spans).map { $0 < 0x80 } ?? false)
+            if !keepsLineBefore {
                 line -= 1
                 while line > 0, previous.restartOffsets[line] == nil { line -= 1 }
             }
