@@ -70,7 +70,7 @@ extension DeferredParseTests {
           arguments: [
               "[foo]: /url\n    indented code\n_z_ 日本 é—ü\n1. \n>> (see `y` ](\n1.\nfoo bar baz\n    ---\n|:-:|\n1+1 ]: _z_\n  - nested\n``` a`b\né combining\n   \n  continuation of item\n",
               "* </pre>\n1. 한국어 문장\nx/y\n* text\n  ---\n[foo]:\n> - | 日本 alpha )_ (see\n      # indented\r-   continuation of item\nwww\r-\ra\n1+1\n- |\n--- | ---\n# Heading\n",
-              "a | b\n- |\nc\n", "x\n2. | b |\n|---|---|\n[r]: /u\n| [r] | c |\n",
+              "1+1\n- |\n--- | ---\n# H\n", "x\n2. | b |\n|---|---|\n[r]: /u\n| [r] | c |\n",
           ])
     func continuedTableAndBulletRow(_ text: String) {
         let bytes = Array(text.utf8)
