@@ -8,7 +8,7 @@
 /// width, for a hanging indent.
 public enum TextWrapper {
     /// One grapheme cluster on the line being filled; its bytes are in the wrap's byte store.
-    private struct Cell {
+    fileprivate struct Cell {
         /// Where its UTF-8 bytes start in ``State/store``, and how many there are.
         var start: Int
         var count: Int
@@ -46,6 +46,11 @@ public enum TextWrapper {
         let decidedBy: [Int]
         /// The first line this wrap laid out again (0 when it wrapped everything).
         var rewrappedFrom = 0
+        /// The wrapper as it stood before it ended the last line: text appended at the end of the
+        /// spans carries on from here, so only the new text is wrapped (see ``appended(to:in:)``).
+        fileprivate var state: State?
+        /// Whether this wrap carried on from the previous one's state, wrapping only new text.
+        var resumed = false
     }
 
     /// Like ``wrap(_:width:continuationWidth:)``, reusing `memo` from a wrap of an earlier
@@ -56,8 +61,17 @@ public enum TextWrapper {
     /// - Complexity: O(text from the line before the first change), not O(all the text).
     public static func wrap(_ spans: [Span], width: Int, memo: inout Memo?) -> [StyledLine] {
         let width = max(1, width)
-        if let previous = memo, previous.firstWidth == width, previous.restWidth == width {
-            if previous.spans == spans { return previous.lines }
+        if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width {
+            if previous.spans == spans {
+                memo = previous
+                return previous.lines
+            }
+            // Text only appended: carry on from where the last wrap stopped.
+            if var state = previous.state.take(), let added = appended(to: previous.spans, in: spans) {
+                let line = state.lines.count
+                for span in added { state.add(span) }
+                return remember(state, spans: spans, rewrappedFrom: line, resumed: true, in: &memo)
+            }
             let common = commonPrefix(previous.spans, spans)
             // The last line starting within the unchanged text.
             var line = previous.lines.count - 1
@@ -73,22 +87,55 @@ public enum TextWrapper {
                 while line > 0, previous.restartOffsets[line] == nil { line -= 1 }
             }
             if line > 0, let offset = previous.restartOffsets[line] {
-                var wrapper = State(firstWidth: width, restWidth: width, continuing: true, baseOffset: offset)
-                for span in slice(spans, from: offset) { wrapper.add(span) }
-                let tail = wrapper.finishWithOffsets()
-                let lines = Array(previous.lines[..<line]) + tail.lines
-                memo = Memo(spans: spans, firstWidth: width, restWidth: width, lines: lines,
-                            restartOffsets: Array(previous.restartOffsets[..<line]) + tail.offsets,
-                            decidedBy: Array(previous.decidedBy[..<line]) + tail.decidedBy, rewrappedFrom: line)
-                return lines
+                var state = State(firstWidth: width, restWidth: width, continuing: true, baseOffset: offset)
+                state.lines = Array(previous.lines[..<line])
+                state.restartOffsets = Array(previous.restartOffsets[..<line])
+                state.decidedBy = Array(previous.decidedBy[..<line])
+                for span in slice(spans, from: offset) { state.add(span) }
+                return remember(state, spans: spans, rewrappedFrom: line, resumed: false, in: &memo)
             }
         }
-        var wrapper = State(firstWidth: width, restWidth: width)
-        for span in spans { wrapper.add(span) }
-        let result = wrapper.finishWithOffsets()
-        memo = Memo(spans: spans, firstWidth: width, restWidth: width, lines: result.lines, restartOffsets: result.offsets,
-                    decidedBy: result.decidedBy)
+        var state = State(firstWidth: width, restWidth: width)
+        for span in spans { state.add(span) }
+        return remember(state, spans: spans, rewrappedFrom: 0, resumed: false, in: &memo)
+    }
+
+    /// Finishes the wrap `state` holds and keeps it, unfinished, in `memo` for the next wrap.
+    private static func remember(_ state: State, spans: [Span], rewrappedFrom: Int, resumed: Bool,
+                                 in memo: inout Memo?) -> [StyledLine] {
+        var finished = state
+        let result = finished.finishWithOffsets()
+        memo = Memo(spans: spans, firstWidth: state.firstWidth, restWidth: state.restWidth, lines: result.lines,
+                    restartOffsets: result.offsets, decidedBy: result.decidedBy, rewrappedFrom: rewrappedFrom,
+                    state: state, resumed: resumed)
         return result.lines
+    }
+
+    /// The spans `spans` adds at the end of `old`'s text, when it only adds some: `old` is
+    /// `spans` cut short, its last span perhaps shorter than the same span in `spans`. A
+    /// span grown in place must not grow the cluster it ended with: both the character that
+    /// ended it and the first one added stand alone (ASCII but a carriage return, which a line
+    /// feed joins, or ``DisplayWidth/standsAlone(_:)``); clusters never span two spans.
+    private static func appended(to old: [Span], in spans: [Span]) -> [Span]? {
+        guard let last = old.indices.last, spans.count >= old.count else { return nil }
+        for index in 0..<last where old[index] != spans[index] { return nil }
+        var added: [Span] = []
+        let was = old[last], now = spans[last]
+        if was != now {
+            guard was.style == now.style, !was.text.isEmpty, now.text.utf8HasPrefix(was.text) else { return nil }
+            let utf8 = now.text.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: was.text.utf8.count)
+            guard let before = was.text.unicodeScalars.last, let after = now.text.unicodeScalars[start...].first,
+                  before != "\r", endsCluster(before), endsCluster(after) else { return nil }
+            added.append(Span(String(now.text[start...]), was.style))
+        }
+        added.append(contentsOf: spans[old.count...])
+        return added
+    }
+
+    /// Whether `scalar` is a cluster of its own next to another such scalar.
+    private static func endsCluster(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII || DisplayWidth.standsAlone(scalar)
     }
 
     /// The byte at UTF-8 offset `offset` of the spans' text joined, if there is one.
@@ -148,7 +195,7 @@ public enum TextWrapper {
         return result
     }
 
-    private struct State {
+    fileprivate struct State {
         let firstWidth: Int
         let restWidth: Int
         /// Whether this wrap continues an earlier one from the start of a line after a soft wrap.

@@ -12,7 +12,8 @@ public final class WrapMemos: @unchecked Sendable {
 
     /// Wraps `spans` for the paragraph `id`, from where its last wrap can be reused.
     func wrap(_ spans: [Span], width: Int, id: BlockID) -> [StyledLine] {
-        var memo = memos[id]?.memo
+        // Taken out, so that the wrap can carry on with the memo's buffers without copying them.
+        var memo = memos.removeValue(forKey: id)?.memo
         let lines = TextWrapper.wrap(spans, width: width, memo: &memo)
         memos[id] = (memo, frame)
         return lines

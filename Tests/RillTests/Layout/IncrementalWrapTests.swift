@@ -34,7 +34,7 @@ extension RillTests.Layout {
         func growingByScalars(width: Int) {
             let pieces = ["word", " ", "longerword", "、", "。", "漢字", "e\u{301}", "\u{301}", "👍", "\u{1F3FD}",
                           "\u{200D}", "🇯", "🇵", "ab", "x", ") ", "(", "\n", "  ", "ｶ", "\u{FF9E}", "!", "中",
-                          "\u{FE0E}", "👍", " ", "\u{FE0E}", "👍", " "]
+                          "\u{FE0E}", "👍", " ", "\u{FE0E}", "👍", " ", "\r", "\r\n", "—", "é"]
             var random = SplitMix64(seed: 0xC0FFEE + UInt64(width))
             for _ in 0..<120 {
                 var scalars: [Unicode.Scalar] = []
@@ -52,16 +52,64 @@ extension RillTests.Layout {
             }
         }
 
+        /// Text written a few bytes at a time, in spans of changing styles, as a paragraph's
+        /// styled inlines grow: the memo carries on from the last wrap's state when only text
+        /// was appended, and the lines equal wrapping the whole text each time.
+        @Test("Appended text carried on from the memo's state equals the whole wrap", arguments: [7, 16, 33, 80])
+        func carriesOn(width: Int) {
+            let pieces = ["word", " ", "a", "longerword", "、", "漢字", "e", "\u{301}", "👍", "\u{1F3FD}", "\u{200D}",
+                          "🇯", "🇵", "\r", "\n", "\r\n", "  ", "—", "é", ")", "(", "x\ty", "ｶ", "\u{FF9E}", "\u{FE0F}"]
+            let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(italic: true)]
+            var random = SplitMix64(seed: 0xBEEF + UInt64(width))
+            var resumed = 0, steps = 0
+            for _ in 0..<30 {
+                var spans: [Span] = []
+                var memo: TextWrapper.Memo?
+                for _ in 0..<50 {
+                    let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+                    if spans.isEmpty || random.next() % 4 == 0 {
+                        spans.append(Span(piece, styles[Int(random.next() % UInt64(styles.count))]))
+                    } else {
+                        spans[spans.count - 1].text += piece
+                    }
+                    let incremental = TextWrapper.wrap(spans, width: width, memo: &memo)
+                    #expect(incremental == TextWrapper.wrap(spans, width: width), "\(spans) at \(width)")
+                    steps += 1
+                    if memo?.resumed == true { resumed += 1 }
+                }
+            }
+            // Most steps append where a cluster ends: the state is carried on, not rebuilt.
+            #expect(resumed > steps / 2, "carried on in \(resumed) of \(steps) steps")
+        }
+
+        @Test("A grown cluster or a changed span is not carried on")
+        func refusesToCarryOn() {
+            for (old, new) in [([Span("cafe")], [Span("cafe\u{301}")]), ([Span("line\r")], [Span("line\r\n")]),
+                               ([Span("ab"), Span("c")], [Span("aB"), Span("cd")]),
+                               ([Span("ab", TextStyle(bold: true))], [Span("abc")])] {
+                var memo: TextWrapper.Memo?
+                _ = TextWrapper.wrap(old, width: 10, memo: &memo)
+                #expect(TextWrapper.wrap(new, width: 10, memo: &memo) == TextWrapper.wrap(new, width: 10))
+                #expect(memo?.resumed == false, "\(old) → \(new)")
+            }
+            var memo: TextWrapper.Memo?
+            _ = TextWrapper.wrap([Span("ab")], width: 10, memo: &memo)
+            _ = TextWrapper.wrap([Span("abc"), Span("d", TextStyle(bold: true))], width: 10, memo: &memo)
+            #expect(memo?.resumed == true)
+        }
+
         @Test("A word written a letter at a time re-wraps only the last line")
         func restartsAtLastLine() {
             var memo: TextWrapper.Memo?
             let text = "one two three four five six seven eight nine ten eleven"
             _ = TextWrapper.wrap([Span(text)], width: 12, memo: &memo)
-            let grown = [Span(text + "twelve")]
+            // Its last letter changes too, so the memo cannot simply carry on appending.
+            let grown = [Span(text.dropLast() + "Ntwelve")]
             #expect(TextWrapper.wrap(grown, width: 12, memo: &memo) == TextWrapper.wrap(grown, width: 12))
             // Only the last line was wrapped again: the line before it was settled by the
-            // arrival of "eleven", which did not change.
+            // arrival of "eleven", whose start did not change.
             guard let memo else { Issue.record("no memo"); return }
+            #expect(!memo.resumed)
             #expect(memo.lines.count == 6)
             #expect(memo.rewrappedFrom == memo.lines.count - 1)
         }
