@@ -231,16 +231,7 @@ public struct LivePainter: Sendable {
             }
             // The common start of the two spans' text, in whole characters of agreed width.
             let oldText = old.spans[index].text
-            var shared = span.text.startIndex
-            var oldShared = oldText.startIndex
-            var sharedWidth = 0
-            for (a, b) in zip(oldText, span.text) {
-                guard a == b, a.unicodeScalars.count == 1, let scalar = a.unicodeScalars.first,
-                      hasAgreedWidth(scalar) else { break }
-                shared = span.text.index(after: shared)
-                oldShared = oldText.index(after: oldShared)
-                sharedWidth += 1
-            }
+            let (shared, oldShared, sharedWidth) = sharedPrefix(span.text, oldText)
             column += sharedWidth
             oldRemainder = oldText[oldShared...]
             let tail = String(span.text[shared...])
@@ -262,22 +253,57 @@ public struct LivePainter: Sendable {
         return (column, rest, old.width > new.width)
     }
 
-    /// Columns at the ends of `old` and `new` holding the same characters in the same styles,
-    /// each one that every terminal draws one column wide.
-    static func sharedSuffixWidth(_ old: StyledLine, _ new: StyledLine) -> Int {
-        var olds = BackwardCharacters(old), news = BackwardCharacters(new)
+    /// The longest common start of `new` and `old` made of characters of agreed width (see
+    /// ``hasAgreedWidth(_:)-(Unicode.Scalar)``), each a scalar of its own: where it ends in each
+    /// string, and its width in columns.
+    ///
+    /// Walks scalars, not clusters. A scalar of agreed width is never one that joins the
+    /// character before it, so each one accepted after another starts a cluster; only the last
+    /// one accepted may be joined by what follows it, so it is given back when a non-ASCII scalar
+    /// follows in either string (which can only shorten the prefix, never make it wrong).
+    static func sharedPrefix(_ new: String, _ old: String) -> (new: String.Index, old: String.Index, width: Int) {
+        let newScalars = new.unicodeScalars, oldScalars = old.unicodeScalars
+        var newIndex = newScalars.startIndex, oldIndex = oldScalars.startIndex
+        var lastNew = newIndex, lastOld = oldIndex
         var width = 0
-        while let a = olds.next(), let b = news.next() {
-            guard a.character == b.character, a.style == b.style, a.character.unicodeScalars.count == 1,
-                  let scalar = a.character.unicodeScalars.first, hasAgreedWidth(scalar),
-                  scalar.value < 0x80 || DisplayWidth.of(scalar) == 1 else { break }
+        while newIndex != newScalars.endIndex, oldIndex != oldScalars.endIndex {
+            let scalar = newScalars[newIndex]
+            guard scalar == oldScalars[oldIndex], hasAgreedWidth(scalar) else { break }
+            lastNew = newIndex
+            lastOld = oldIndex
+            newScalars.formIndex(after: &newIndex)
+            oldScalars.formIndex(after: &oldIndex)
             width += 1
         }
-        return width
+        if width > 0, (newIndex != newScalars.endIndex && !newScalars[newIndex].isASCII)
+            || (oldIndex != oldScalars.endIndex && !oldScalars[oldIndex].isASCII) {
+            return (lastNew, lastOld, width - 1)
+        }
+        return (newIndex, oldIndex, width)
     }
 
-    /// A line's characters from its end, each with its span's style.
-    private struct BackwardCharacters {
+    /// Columns at the ends of `old` and `new` holding the same characters in the same styles,
+    /// each one that every terminal draws one column wide.
+    ///
+    /// Walks scalars from the end, as ``sharedPrefix(_:_:)`` does from the start: the first
+    /// one accepted is given back when a non-ASCII scalar (one that might join it, as a prepended
+    /// mark does) stands before it in either line.
+    static func sharedSuffixWidth(_ old: StyledLine, _ new: StyledLine) -> Int {
+        var olds = BackwardScalars(old), news = BackwardScalars(new)
+        var width = 0
+        while true {
+            let a = olds.next(), b = news.next()
+            guard let a, let b, a.scalar == b.scalar, a.style == b.style, hasAgreedWidth(a.scalar),
+                  a.scalar.isASCII || DisplayWidth.of(a.scalar) == 1 else {
+                let joinable = (a.map { !$0.scalar.isASCII } ?? false) || (b.map { !$0.scalar.isASCII } ?? false)
+                return joinable ? max(0, width - 1) : width
+            }
+            width += 1
+        }
+    }
+
+    /// A line's scalars from its end, each with its span's style.
+    private struct BackwardScalars {
         private let spans: [Span]
         private var span: Int
         private var index: String.Index
@@ -285,18 +311,18 @@ public struct LivePainter: Sendable {
         init(_ line: StyledLine) {
             spans = line.spans
             span = spans.count - 1
-            index = spans.last?.text.endIndex ?? "".endIndex
+            index = spans.last?.text.unicodeScalars.endIndex ?? "".endIndex
         }
 
-        mutating func next() -> (character: Character, style: TextStyle)? {
+        mutating func next() -> (scalar: Unicode.Scalar, style: TextStyle)? {
             while span >= 0 {
-                let text = spans[span].text
-                if index > text.startIndex {
-                    index = text.index(before: index)
-                    return (text[index], spans[span].style)
+                let scalars = spans[span].text.unicodeScalars
+                if index > scalars.startIndex {
+                    scalars.formIndex(before: &index)
+                    return (scalars[index], spans[span].style)
                 }
                 span -= 1
-                if span >= 0 { index = spans[span].text.endIndex }
+                if span >= 0 { index = spans[span].text.unicodeScalars.endIndex }
             }
             return nil
         }

@@ -8,8 +8,10 @@ import Testing
 @Suite struct LivePainterTests {
     /// Words for random lines; in "xᅡᆫ", "ᅡᆫ" are two characters of no width (a Hangul vowel and
     /// final without an initial), each a cluster of its own, which a terminal joins to the cell
-    /// before them (at the start of a row they have none: no word starts with them).
-    static let words = ["alpha", "beta", "`code`", "gamma", "δέλτα", "日本", "x", "emoji👍🏽", "│", "━━", "   ", "xᅡᆫ"]
+    /// before them (at the start of a row they have none: no word starts with them); in "cafe\u{301}"
+    /// a combining mark joins the "e" a shorter word ends with.
+    static let words = ["alpha", "beta", "`code`", "gamma", "δέλτα", "日本", "x", "emoji👍🏽", "│", "━━", "   ", "xᅡᆫ",
+                        "cafe", "cafe\u{301}", "é—"]
 
     static func randomLine(_ random: inout SplitMix64, width: Int) -> StyledLine {
         var line = StyledLine()
@@ -136,5 +138,16 @@ extension LivePainterTests {
         let bytes = Self.secondPaint("cafe", "cafe\u{301}")
         #expect(bytes != "\u{301}")
         #expect(Self.secondPaint("cafe", "cafe au lait") == " au lait")
+    }
+}
+
+extension LivePainterTests {
+    @Test("A line whose shared start ends where a mark joins its last letter is rewritten from that letter")
+    func sharedStartGivesBackJoinedLetter() {
+        // The prefix walks scalars: "cafe" matches, but the mark after "e" in the new line
+        // joins it, so the rewrite starts at the "e", not after it (nor at column 1). From the
+        // end, the mark stops the shared end one column early (the space after it).
+        #expect(Self.secondPaint("cafe au lait", "cafe\u{301} noir") == "\u{1B}[4Ge\u{301} noir\u{1B}[K")
+        #expect(Self.secondPaint("│ cafe      │ x │", "│ cafe\u{301}      │ x │") == "\u{1B}[6Ge\u{301} \u{1B}[18G")
     }
 }
