@@ -10,9 +10,9 @@
 ///   first item's.
 /// - **Block quote**: re-parse from the first line of its last child that starts on a complete
 ///   line; a paragraph cmark split off a table starts with that table.
-/// - **Table**: re-parse the header and delimiter lines (from the line cmark reports the table
-///   on, which includes a paragraph it split off) plus the text from the last data row that
-///   starts on a complete line; earlier rows are final.
+/// - **Table**: re-parse the text from the last data row that starts on a complete line, after
+///   a header and delimiter row of the same columns and alignments (``tableContext(_:)``); earlier
+///   rows are final.
 struct ChildGrowth: Sendable {
     enum Kind: Sendable { case list, quote, table }
 
@@ -40,7 +40,8 @@ struct ChildGrowth: Sendable {
     let lineStart: Int
     /// List only: whether a blank line sits between or inside the final items.
     private var looseBefore = false
-    /// Table only: the header and delimiter lines, parsed before each slice.
+    /// Table only: a header and delimiter row like the table's, parsed before each slice (see
+    /// ``tableContext(_:)``).
     let context: [UInt8]
     /// Offset up to which final children's text was offered to the definition carrier.
     private(set) var absorbedUpTo: Int
@@ -102,8 +103,8 @@ struct ChildGrowth: Sendable {
         self.identityAfterOpen = after
         self.innerFrontier = source.lineStart(containing: children[anchor].range.lowerBound)
         self.absorbedUpTo = lineStart
-        if kind == .table {
-            self.context = Array(source[lineStart..<source.lineStart(containing: children[1].range.lowerBound)])
+        if case .table(let alignments) = block.kind {
+            self.context = Self.tableContext(alignments)
         } else {
             self.context = []
         }
@@ -143,9 +144,6 @@ struct ChildGrowth: Sendable {
                 return nil
             }
         case .table:
-            if intro != nil {
-                guard let paragraph = entries.popFirst(), paragraph.inContext, case .paragraph = paragraph.block.kind else { return nil }
-            }
             guard let table = entries.popFirst(), table.inContext,
                   case .table(let alignments) = table.block.kind, case .table(let expected) = head.kind,
                   alignments == expected, table.block.children.count >= 1 else { return nil }
@@ -246,6 +244,25 @@ struct ChildGrowth: Sendable {
         }) else { return nil }
         while index > start, children[index - 1].joinsNext { index -= 1 }
         return index
+    }
+
+    /// The shortest header and delimiter rows of a table with `alignments`: rows parse after
+    /// them exactly as after the table's own, as cmark-gfm reads a row knowing only the number
+    /// of columns (cells past it are dropped, missing ones added empty) and the delimiter row
+    /// gives the alignments. A wide header would otherwise be parsed again with every frame of
+    /// every row, and a paragraph it continued with it.
+    static func tableContext(_ alignments: [ColumnAlignment]) -> [UInt8] {
+        var header: [UInt8] = [0x7C], delimiter: [UInt8] = [0x7C]
+        for alignment in alignments {
+            header += "a|".utf8
+            switch alignment {
+            case .none: delimiter += "-|".utf8
+            case .left: delimiter += ":-|".utf8
+            case .right: delimiter += "-:|".utf8
+            case .center: delimiter += ":-:|".utf8
+            }
+        }
+        return header + [0x0A] + delimiter + [0x0A]
     }
 
     /// Whether the list parsed from `text` is tight.
