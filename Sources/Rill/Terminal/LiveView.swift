@@ -198,7 +198,9 @@ public struct LiveView: Sendable {
         var head = parts.head
         head.children = Array(head.children.prefix(1))
         if let cached = tablePlan, cached.head == head, cached.sample == sample { return cached.sections }
-        guard let sections = TableSections(table: parts.head, dataRows: sample, in: context) else { return nil }
+        // Another plan of the same table passes on the cells it styled and wrapped.
+        let cells = tablePlan.flatMap { $0.head.id == head.id ? $0.sections.cache : nil } ?? TableCellCache()
+        guard let sections = TableSections(table: parts.head, dataRows: sample, in: context, cache: cells) else { return nil }
         tablePlan = (head, sample, sections)
         return sections
     }

@@ -1,18 +1,28 @@
-/// Cells of one table plan already styled and wrapped, kept between frames: a row being written
-/// changes only its last cell from one frame to the next, so its other cells are not styled and
-/// wrapped again at every frame.
+/// Cells of one table already styled, measured and wrapped, kept between frames: a row being
+/// written changes only its last cell from one frame to the next, so its other cells are not
+/// styled and wrapped again at every frame; and when a completed row changes the plan, the
+/// cells are measured again only if they changed, and wrapped again only in columns whose
+/// width changed. Neither depends on anything else of the plan.
 ///
-/// Owned by one ``TableSections`` and used from one thread at a time, the live view's (as
-/// ``WrapMemos``). It forgets everything once it holds ``limit`` entries, so a long table does
-/// not keep every row.
+/// Shared by the plans a live view makes of one table, and used from one thread at a time, the
+/// live view's (as ``WrapMemos``). It forgets everything once it holds ``limit`` entries, so a
+/// long table does not keep every row.
 final class TableCellCache: @unchecked Sendable {
     private struct TextKey: Hashable {
         let inlines: [Inline]
         let base: TextStyle
     }
 
+    /// What a cell's lines depend on besides its spans.
+    enum Placement: Hashable {
+        /// A grid cell, wrapped in a column this wide.
+        case column(width: Int)
+        /// A record's field: its label, where values start, the record's width and border.
+        case field(label: [Span], valueColumn: Int?, width: Int, border: TextStyle)
+    }
+
     private struct LinesKey: Hashable {
-        let column: Int
+        let placement: Placement
         let spans: [Span]
     }
 
@@ -26,11 +36,12 @@ final class TableCellCache: @unchecked Sendable {
         Self.memo(&texts, TextKey(inlines: inlines, base: base), make)
     }
 
-    /// The lines of the cell of `spans` in `column` (depending on nothing else under one plan),
-    /// made by `make` unless `cache` made them before; made afresh when there is no cache.
-    static func lines(_ cache: TableCellCache?, column: Int, spans: [Span], make: () -> [StyledLine]) -> [StyledLine] {
+    /// The lines of the cell of `spans` placed at `placement`, made by `make` unless `cache`
+    /// made them before; made afresh when there is no cache.
+    static func lines(_ cache: TableCellCache?, _ placement: Placement, spans: [Span],
+                      make: () -> [StyledLine]) -> [StyledLine] {
         guard let cache else { return make() }
-        return memo(&cache.lines, LinesKey(column: column, spans: spans), make)
+        return memo(&cache.lines, LinesKey(placement: placement, spans: spans), make)
     }
 
     /// `table[key]`, made by `make` and kept when missing; a full table is emptied first.

@@ -62,8 +62,8 @@ struct TableGrid: TableShape {
     ///
     /// - Complexity: O(n) in the row's grapheme clusters plus its area in columns.
     func rowLines(_ cells: [TableCellText], cache: TableCellCache? = nil) -> [StyledLine] {
-        let wrapped = zip(cells, widths).enumerated().map { column, cell in
-            TableCellCache.lines(cache, column: column, spans: cell.0.spans) { TextWrapper.wrap(cell.0.spans, width: cell.1) }
+        let wrapped = zip(cells, widths).map { cell, width in
+            TableCellCache.lines(cache, .column(width: width), spans: cell.spans) { TextWrapper.wrap(cell.spans, width: width) }
         }
         let height = wrapped.map(\.count).max() ?? 1
         let bar = Span(TableBorder.vertical, borderStyle)

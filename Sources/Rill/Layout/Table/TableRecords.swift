@@ -56,9 +56,11 @@ struct TableRecords: TableShape {
         if index > 0 { lines.append(hasGutter ? TableBorder.between.open(width: width, style: borderStyle) : rule) }
         // Empty fields are left out (a record of a wide table with short rows would otherwise be
         // a line per column for every row); a record with nothing at all keeps its first field.
-        let fields = zip(labels, cells).enumerated().filter { !$0.element.1.isEmpty }
-        for (column, (label, value)) in fields.isEmpty ? Array(zip(labels, cells).enumerated().prefix(1)) : fields {
-            lines += TableCellCache.lines(cache, column: column, spans: value.spans) {
+        let fields = zip(labels, cells).filter { !$0.1.isEmpty }
+        for (label, value) in fields.isEmpty ? Array(zip(labels, cells).prefix(1)) : fields {
+            let placement = TableCellCache.Placement.field(label: label.spans, valueColumn: valueColumn, width: width,
+                                                           border: borderStyle)
+            lines += TableCellCache.lines(cache, placement, spans: value.spans) {
                 field(label: label, value: value).map(guttered)
             }
         }
@@ -77,7 +79,7 @@ struct TableRecords: TableShape {
 
     /// A plain rule for widths too small for a gutter.
     private var rule: StyledLine {
-        StyledLine([Span(String(repeating: TableBorder.top.fill, count: width), borderStyle)])
+        StyledLine([Span(String.repeating(TableBorder.top.fill, count: width), borderStyle, width: max(0, width))])
     }
 
     private func guttered(_ line: StyledLine) -> StyledLine {

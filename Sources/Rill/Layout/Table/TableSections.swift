@@ -7,8 +7,8 @@ public struct TableSections: Sendable {
     private let shape: any TableShape
     private let columns: Int
     private let context: LayoutContext
-    /// Cells laid out under this plan (see ``TableCellCache``).
-    private let cache = TableCellCache()
+    /// Cells styled and wrapped for this table (see ``TableCellCache``), shared with its other plans.
+    let cache: TableCellCache
     /// Whether the plan can no longer change: the sample is full (every later row is laid out
     /// with the same widths).
     public let isFixed: Bool
@@ -21,6 +21,12 @@ public struct TableSections: Sendable {
     ///
     /// - Complexity: O(size of the header and the sampled rows).
     public init?(table: Block, dataRows: some Collection<Block>, in context: LayoutContext) {
+        self.init(table: table, dataRows: dataRows, in: context, cache: TableCellCache())
+    }
+
+    /// Plans the table as above, taking cells from `cache` that an earlier plan of the same
+    /// table at the same width styled (only the cells that changed are measured again).
+    init?(table: Block, dataRows: some Collection<Block>, in context: LayoutContext, cache: TableCellCache) {
         guard case .table(let given) = table.kind else { return nil }
         let headerRow = table.children.first.flatMap { row -> Block? in
             if case .tableRow(isHeader: true) = row.kind { return row } else { return nil }
@@ -34,11 +40,15 @@ public struct TableSections: Sendable {
         let alignments = (0..<count).map { $0 < given.count ? given[$0] : .none }
         let theme = context.theme
         let headerStyle = theme.text.merged(with: theme.tableHeader)
-        let header = headerCells.map { TableContent.normalized($0, to: count).map { TableCellText($0, base: headerStyle, in: context) } }
-        let sampled = sample.map { TableContent.normalized($0, to: count).map { TableCellText($0, base: theme.text, in: context) } }
+        func text(_ inlines: [Inline], _ base: TextStyle) -> TableCellText {
+            cache.text(inlines, base: base) { TableCellText(inlines, base: base, in: context) }
+        }
+        let header = headerCells.map { TableContent.normalized($0, to: count).map { text($0, headerStyle) } }
+        let sampled = sample.map { TableContent.normalized($0, to: count).map { text($0, theme.text) } }
         self.shape = TablePlan.shape(alignments: alignments, header: header, sample: sampled[...], in: context)
         self.columns = count
         self.context = context
+        self.cache = cache
         self.isFixed = sample.count == TableLayout.sampleRows
         var hasher = Hasher()
         shape.hashPlan(into: &hasher)
