@@ -10,6 +10,20 @@ extension String {
         }
     }
 
+    /// `unit` written `count` times, as bytes (`String(repeating:count:)` appends a string each time).
+    static func repeating(_ unit: String, count: Int) -> String {
+        guard count > 0 else { return "" }
+        return unit.withUTF8Bytes { bytes in
+            String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
+                for index in 0..<count {
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[index * bytes.count..<(index + 1) * bytes.count])
+                        .initialize(from: bytes)
+                }
+                return bytes.count * count
+            }
+        }
+    }
+
     /// Calls `body` with the UTF-8 bytes, from contiguous storage when there is one.
     @inline(__always)
     func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

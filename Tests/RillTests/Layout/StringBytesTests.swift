@@ -12,6 +12,12 @@ extension RillTests.Layout {
             #expect(Span.spaces(count).width == DisplayWidth.of(spaces))
         }
 
+        @Test("A string repeated is written as bytes, nothing for a count of zero or less",
+              arguments: ["─", "━", "x", "ab", "é", ""], [-1, 0, 1, 7, 100])
+        func repeating(_ unit: String, _ count: Int) {
+            #expect(String.repeating(unit, count: count) == String(repeating: unit, count: max(0, count)))
+        }
+
         @Test("ASCII, printable ASCII, UTF-8 prefixes and trailing spaces", arguments: [
             "", "plain text", "tab\there", "café", "日本語  ", "  ", "e\u{301}", "x\u{7F}", "a b  c   ",
         ])

@@ -42,7 +42,8 @@ public enum BlockLayout {
         case .htmlBlock(let literal):
             return HTMLBlockLayout.layout(literal, in: context, lastLineIncomplete: open?.reachesIncompleteLine(block) ?? false)
         case .thematicBreak:
-            let rule = [StyledLine([Span(String(repeating: "─", count: context.width), context.theme.rule)])]
+            let rule = [StyledLine([Span(String.repeating("─", count: context.width), context.theme.rule,
+                                         width: max(0, context.width))])]
             return settledUnlessIncomplete(block, rule, open)
         case .blockQuote:
             return QuoteLayout.layout(block, in: context, open: open)

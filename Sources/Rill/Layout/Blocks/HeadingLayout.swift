@@ -8,8 +8,9 @@ enum HeadingLayout {
         if level <= 2 {
             var lines = TextWrapper.wrap(spans, width: context.width)
             let textWidth = max(1, lines.map(\.width).max() ?? 1)
-            let rule = String(repeating: level == 1 ? "━" : "─", count: min(context.width, textWidth))
-            lines.append(StyledLine([Span(rule, theme.headingRule)]))
+            let ruleWidth = min(context.width, textWidth)
+            let rule = String.repeating(level == 1 ? "━" : "─", count: ruleWidth)
+            lines.append(StyledLine([Span(rule, theme.headingRule, width: ruleWidth)]))
             return lines
         }
         let marker = String(repeating: "#", count: min(level, 6)) + " "

@@ -24,15 +24,16 @@ struct TableBorder {
         var text = left
         for (index, width) in widths.enumerated() {
             if index > 0 { text += junction }
-            text += String(repeating: fill, count: width + 2)
+            text += String.repeating(fill, count: width + 2)
         }
         text += right
-        return StyledLine([Span(text, style)])
+        // Every character of a border is one column wide.
+        return StyledLine([Span(text, style, width: widths.reduce(0, +) + 3 * widths.count + 1)])
     }
 
     /// A rule `width` columns wide that opens on the left and runs to the right edge.
     func open(width: Int, style: TextStyle) -> StyledLine {
         guard width > 0 else { return .blank }
-        return StyledLine([Span(left + String(repeating: fill, count: width - 1), style)])
+        return StyledLine([Span(left + String.repeating(fill, count: width - 1), style, width: width)])
     }
 }
