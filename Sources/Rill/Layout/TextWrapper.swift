@@ -26,9 +26,32 @@ public enum TextWrapper {
     ///
     /// - Complexity: O(n) in the number of grapheme clusters (a carried word is re-measured once).
     public static func wrap(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {
+        if let line = oneLine(spans, width: max(1, width)) { return [line] }
         var wrapper = State(firstWidth: max(1, width), restWidth: max(1, continuationWidth ?? width))
         for span in spans { wrapper.add(span) }
         return wrapper.finish()
+    }
+
+    /// The line of `spans` when they are printable ASCII that fits in `width` (a table cell, a
+    /// short heading): what the wrapper makes of them, one column a byte, neighbours of one
+    /// style merged and trailing spaces dropped, without filling a line a cluster at a time.
+    private static func oneLine(_ spans: [Span], width: Int) -> StyledLine? {
+        var columns = 0
+        for span in spans {
+            columns += span.text.utf8.count
+            guard columns <= width, span.text.isPrintableASCII else { return nil }
+        }
+        var kept = spans
+        while let last = kept.last {
+            let spaces = last.text.trailingSpaceCount
+            if spaces == 0, !last.text.isEmpty { break }
+            kept.removeLast()
+            if spaces < last.text.utf8.count {
+                kept.append(Span(String(last.text.dropLast(spaces)), last.style, width: last.text.utf8.count - spaces))
+                break
+            }
+        }
+        return StyledLine(kept)
     }
 
     /// What a wrap left behind, so that the next wrap of the same text grown at its end can
