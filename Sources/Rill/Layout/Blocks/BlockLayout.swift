@@ -26,7 +26,9 @@ public enum BlockLayout {
     private static func layoutByKind(_ block: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
         switch block.kind {
         case .paragraph(let inlines):
-            let lines = ParagraphLayout.lines(for: inlines, id: open == nil ? nil : block.id, in: context)
+            // Settled or not, a live view's memo of the paragraph's last wrap serves: one that
+            // was open in the last frame is not wrapped again when it settles.
+            let lines = ParagraphLayout.lines(for: inlines, id: block.id, in: context)
             // An open paragraph can still become a setext heading or gain a table header, and
             // delimiters opened in it can still close: none of its lines is settled yet.
             return open == nil ? LaidOutLines(closed: lines) : LaidOutLines(lines: lines, stableCount: 0)
