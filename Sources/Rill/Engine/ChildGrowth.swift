@@ -246,7 +246,7 @@ struct ChildGrowth: Sendable {
         return index
     }
 
-    /// The shortest header and delimiter rows of a table with `alignments`: rows parse after
+    /// The shortest header (empty cells) and delimiter rows of a table with `alignments`: rows parse after
     /// them exactly as after the table's own, as cmark-gfm reads a row knowing only the number
     /// of columns (cells past it are dropped, missing ones added empty) and the delimiter row
     /// gives the alignments. A wide header would otherwise be parsed again with every frame of
@@ -254,7 +254,7 @@ struct ChildGrowth: Sendable {
     static func tableContext(_ alignments: [ColumnAlignment]) -> [UInt8] {
         var header: [UInt8] = [0x7C], delimiter: [UInt8] = [0x7C]
         for alignment in alignments {
-            header += "a|".utf8
+            header += " |".utf8
             switch alignment {
             case .none: delimiter += "-|".utf8
             case .left: delimiter += ":-|".utf8
