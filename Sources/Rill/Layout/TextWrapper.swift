@@ -26,20 +26,38 @@ public enum TextWrapper {
     ///
     /// - Complexity: O(n) in the number of grapheme clusters (a carried word is re-measured once).
     public static func wrap(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {
-        if let line = oneLine(spans, width: max(1, width)) { return [line] }
+        let firstWidth = max(1, width), restWidth = max(1, continuationWidth ?? width)
+        if let line = oneLine(spans, width: firstWidth, narrowest: min(firstWidth, restWidth)) { return [line] }
+        return wrapClusterByCluster(spans, width: firstWidth, continuationWidth: restWidth)
+    }
+
+    /// ``wrap(_:width:continuationWidth:)`` without its one-line shortcut: every cluster is
+    /// placed on a line one at a time.
+    static func wrapClusterByCluster(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {
         var wrapper = State(firstWidth: max(1, width), restWidth: max(1, continuationWidth ?? width))
         for span in spans { wrapper.add(span) }
         return wrapper.finish()
     }
 
-    /// The line of `spans` when they are printable ASCII that fits in `width` (a table cell, a
-    /// short heading): what the wrapper makes of them, one column a byte, neighbours of one
-    /// style merged and trailing spaces dropped, without filling a line a cluster at a time.
-    private static func oneLine(_ spans: [Span], width: Int) -> StyledLine? {
+    /// The line of `spans` when they fit in `width` without a line break or control character (a
+    /// table cell, a short heading): what the wrapper makes of them, neighbours of one style
+    /// merged and trailing spaces dropped, without filling a line a cluster at a time. A span's
+    /// width is the sum of its clusters' as the wrapper measures them; a wide character must
+    /// also fit the `narrowest` line, or the wrapper would show `…` in its place.
+    private static func oneLine(_ spans: [Span], width: Int, narrowest: Int) -> StyledLine? {
         var columns = 0
         for span in spans {
-            columns += span.text.utf8.count
-            guard columns <= width, span.text.isPrintableASCII else { return nil }
+            columns += span.width
+            guard columns <= width else { return nil }
+            let fits = span.text.withUTF8Bytes { bytes in
+                var isASCII = true
+                for byte in bytes {
+                    if byte < 0x20 || byte == 0x7F { return false }
+                    if byte >= 0x80 { isASCII = false }
+                }
+                return isASCII || narrowest >= 2
+            }
+            guard fits else { return nil }
         }
         var kept = spans
         while let last = kept.last {
@@ -47,7 +65,7 @@ public enum TextWrapper {
             if spaces == 0, !last.text.isEmpty { break }
             kept.removeLast()
             if spaces < last.text.utf8.count {
-                kept.append(Span(String(last.text.dropLast(spaces)), last.style, width: last.text.utf8.count - spaces))
+                kept.append(Span(String(last.text.dropLast(spaces)), last.style, width: last.width - spaces))
                 break
             }
         }

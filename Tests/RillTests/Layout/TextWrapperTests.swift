@@ -120,24 +120,26 @@ extension RillTests.Layout.TextWrapperTests {
 }
 
 extension RillTests.Layout.TextWrapperTests {
-    /// Printable ASCII that fits in the width takes a shortcut that builds its one line directly;
-    /// it must give what filling the line a cluster at a time gives (the memo path always does).
-    @Test("A line of ASCII that fits equals the cluster-at-a-time wrap", arguments: [1, 3, 12, 40])
+    /// Text that fits in the width without a break takes a shortcut that builds its one line
+    /// directly; it must give what filling the line a cluster at a time gives.
+    @Test("A line that fits equals the cluster-at-a-time wrap", arguments: [1, 2, 3, 12, 40])
     func oneLineShortcut(width: Int) {
-        let pieces = ["a", "word", " ", "  ", "x.y", "", "(z)", "   end  "]
+        let pieces = ["a", "word", " ", "  ", "x.y", "", "(z)", "   end  ", "✅", "é", "日本", "e\u{301}", "👍🏽", "—", "\n", "\t"]
         let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(italic: true)]
         var random = SplitMix64(seed: UInt64(width) &+ 77)
         var shortcuts = 0
-        for _ in 0..<400 {
+        for _ in 0..<600 {
             var spans: [Span] = []
             for _ in 0..<Int(1 + random.next() % 5) {
                 spans.append(Span(pieces[Int(random.next() % UInt64(pieces.count))],
                                   styles[Int(random.next() % UInt64(styles.count))]))
             }
-            var memo: TextWrapper.Memo?
-            let whole = TextWrapper.wrap(spans, width: width, memo: &memo)
-            #expect(TextWrapper.wrap(spans, width: width) == whole, "\(spans) at \(width)")
-            if spans.reduce(0, { $0 + $1.text.utf8.count }) <= width { shortcuts += 1 }
+            for continuation in [nil, 1, width + 5] {
+                let whole = TextWrapper.wrapClusterByCluster(spans, width: width, continuationWidth: continuation)
+                #expect(TextWrapper.wrap(spans, width: width, continuationWidth: continuation) == whole,
+                        "\(spans) at \(width), then \(String(describing: continuation))")
+            }
+            if spans.reduce(0, { $0 + $1.width }) <= width { shortcuts += 1 }
         }
         #expect(shortcuts > 40)
     }
