@@ -25,6 +25,25 @@ struct TableCellText: Sendable {
         var natural = 0, longest = 0, lines = 1
         var line = 0, word = 0, previousWasWide = false
         for span in spans {
+            // Printable ASCII, a column a byte with no wide character nor line break: measured by bytes.
+            if span.text.isPrintableASCII {
+                span.text.withUTF8Bytes { bytes in
+                    for byte in bytes {
+                        if byte == 0x20 {
+                            word = 0
+                        } else {
+                            // The wrapper may break after a wide character that ended the last span.
+                            if previousWasWide { word = 0 }
+                            word += 1
+                        }
+                        previousWasWide = false
+                        line += 1
+                        longest = max(longest, word)
+                    }
+                }
+                natural = max(natural, line)
+                continue
+            }
             for character in span.text {
                 if character == "\n" || character == "\r\n" {
                     lines += 1
