@@ -13,7 +13,7 @@ extension Block {
         var found = false
         forEachDescendant { block, _ in
             guard !found, let inlines = block.kind.inlines else { return }
-            found = inlines.containsText { $0.utf8.contains(0x5D) }
+            found = inlines.containsText { $0.withUTF8Bytes { $0.contains(0x5D) } }
         }
         return found
     }
@@ -22,13 +22,15 @@ extension Block {
 extension Array where Element == Inline {
     /// Whether any text run in the tree satisfies `predicate` (code spans excluded).
     func containsText(_ predicate: (String) -> Bool) -> Bool {
-        var stack = self
-        while let inline = stack.popLast() {
+        for inline in self {
             switch inline {
             case .text(let text):
                 if predicate(text) { return true }
+            case .emphasis(let children), .strong(let children), .strikethrough(let children),
+                 .link(_, _, let children), .image(_, _, let children):
+                if children.containsText(predicate) { return true }
             default:
-                stack.append(contentsOf: inline.children)
+                continue
             }
         }
         return false
