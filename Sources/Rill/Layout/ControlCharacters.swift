@@ -23,8 +23,20 @@ public enum ControlCharacters {
     }
 
     /// Whether `text` holds any control character (tabs and line feeds included).
+    ///
+    /// - Complexity: O(n) in UTF-8 bytes: C0 and DEL are single bytes, and a C1 control
+    ///   (U+0080–U+009F) is `C2` followed by `80`–`9F`.
     public static func contains(in text: String) -> Bool {
-        text.unicodeScalars.contains(where: isControl)
+        text.withUTF8Bytes { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] < 0xA0 { return true }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Splits `text` into spans: runs of ordinary text in `style`, and placeholders for control
