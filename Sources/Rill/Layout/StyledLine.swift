@@ -2,24 +2,36 @@
 public struct Span: Hashable, Sendable {
     /// The text; changing it re-measures the span.
     public var text: String {
-        didSet { width = DisplayWidth.of(text) }
+        get { storage }
+        set {
+            storage = newValue
+            width = DisplayWidth.of(newValue)
+        }
     }
+    private var storage: String
     public var style: TextStyle
     /// Display width in terminal columns, measured once.
     public private(set) var width: Int
 
     /// Creates a span.
     public init(_ text: String, _ style: TextStyle = .plain) {
-        self.text = text
+        self.storage = text
         self.style = style
         self.width = DisplayWidth.of(text)
     }
 
     /// Creates a span whose width the caller has already measured.
     init(_ text: String, _ style: TextStyle, width: Int) {
-        self.text = text
+        self.storage = text
         self.style = style
         self.width = width
+    }
+
+    /// Appends `other`'s text in place, its width already measured (a line merging neighbours
+    /// of one style; building a new string for each merge made every merge a copy).
+    mutating func appendMeasured(_ other: Span) {
+        storage += other.storage
+        width += other.width
     }
 
     /// `count` spaces in `style`, made without measuring them (padding is drawn per line).
@@ -67,9 +79,8 @@ public struct StyledLine: Hashable, Sendable {
     public mutating func append(_ span: Span) {
         guard !span.text.isEmpty else { return }
         width += span.width
-        if let last = spans.last, last.style == span.style {
-            let merged = Span(last.text + span.text, last.style, width: last.width + span.width)
-            spans[spans.count - 1] = merged
+        if let last = spans.indices.last, spans[last].style == span.style {
+            spans[last].appendMeasured(span)
         } else {
             spans.append(span)
         }
