@@ -7,7 +7,7 @@ enum HeadingLayout {
         let spans = InlineStyler.spans(inlines, base: style, in: context)
         if level <= 2 {
             var lines = TextWrapper.wrap(spans, width: context.width)
-            let textWidth = max(1, lines.map(\.width).max() ?? 1)
+            let textWidth = lines.reduce(1) { max($0, $1.width) }
             let ruleWidth = min(context.width, textWidth)
             let rule = String.repeating(level == 1 ? "━" : "─", count: ruleWidth)
             lines.append(StyledLine([Span(rule, theme.headingRule, width: ruleWidth)]))

@@ -74,7 +74,7 @@ struct TableCellText: Sendable {
     }
 
     /// Whether the cell shows nothing at all.
-    var isEmpty: Bool { spans.allSatisfy(\.text.isEmpty) }
+    var isEmpty: Bool { spans.allSatisfy { $0.text.isEmpty } }
 
     /// Whether the cell takes more than one line in a column `width` wide.
     func wraps(at width: Int) -> Bool {

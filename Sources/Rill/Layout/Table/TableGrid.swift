@@ -65,7 +65,7 @@ struct TableGrid: TableShape {
         let wrapped = zip(cells, widths).map { cell, width in
             TableCellCache.lines(cache, .column(width: width), spans: cell.spans) { TextWrapper.wrap(cell.spans, width: width) }
         }
-        let height = wrapped.map(\.count).max() ?? 1
+        let height = wrapped.reduce(1) { max($0, $1.count) }
         let bar = Span(TableBorder.vertical, borderStyle)
         let gaps = cells.map { Span(" ", $0.base, width: 1) }
         return (0..<height).map { row in
