@@ -1,11 +1,50 @@
-/// The wraps of paragraphs still being written, kept between frames so that a paragraph growing
-/// at its end is wrapped again only from its last lines (see ``TextWrapper/wrap(_:width:memo:)``).
+/// The styled spans and wraps of paragraphs still being written, kept between frames so that a
+/// paragraph growing at its end is styled again only from its first changed inline and wrapped
+/// again only from its last lines (see ``TextWrapper/wrap(_:width:memo:)``).
 ///
 /// A live view owns one and sweeps it once per frame: memos not used for two frames go.
 public final class WrapMemos: @unchecked Sendable {
+    /// A paragraph's inlines as last styled, with the spans each top-level inline gave. Styling
+    /// reads the base style and the context's theme and options, and those never change for a
+    /// store: it serves one live view, whose resizing changes only the width.
+    private struct Styled {
+        var inlines: [Inline]
+        var base: TextStyle
+        var spans: [Span]
+        /// How many spans the inlines up to each top-level one gave.
+        var ends: [Int]
+    }
+
     // Used from one thread at a time: the live view that owns it.
     private var memos: [BlockID: (memo: TextWrapper.Memo?, frame: Int)] = [:]
+    private var styled: [BlockID: (styled: Styled, frame: Int)] = [:]
     private var frame = 0
+
+    /// The spans of the paragraph `id`'s `inlines` over `base` (as ``InlineStyler/spans(_:base:in:)``
+    /// gives them), styling again only the top-level inlines from the first that changed since
+    /// the last call: each gives its spans regardless of the others.
+    ///
+    /// - Complexity: O(inlines compared + size of the inlines from the first change).
+    func spans(_ inlines: [Inline], base: TextStyle, id: BlockID, in context: LayoutContext) -> [Span] {
+        var kept = 0
+        var spans: [Span] = []
+        var ends: [Int] = []
+        if var previous = styled.removeValue(forKey: id)?.styled, previous.base == base {
+            let common = min(previous.inlines.count, inlines.count)
+            while kept < common, previous.inlines[kept] == inlines[kept] { kept += 1 }
+            // Taken out of the memo, so that cutting them back does not copy them.
+            swap(&spans, &previous.spans)
+            swap(&ends, &previous.ends)
+            spans.removeSubrange((kept > 0 ? ends[kept - 1] : 0)...)
+            ends.removeSubrange(kept...)
+        }
+        for inline in inlines[kept...] {
+            spans += InlineStyler.spans([inline], base: base, in: context)
+            ends.append(spans.count)
+        }
+        styled[id] = (Styled(inlines: inlines, base: base, spans: spans, ends: ends), frame)
+        return spans
+    }
 
     /// Creates an empty store.
     public init() {}
@@ -23,5 +62,6 @@ public final class WrapMemos: @unchecked Sendable {
     public func sweep() {
         frame += 1
         if memos.count > 8 { memos = memos.filter { $0.value.frame >= frame - 2 } }
+        if styled.count > 8 { styled = styled.filter { $0.value.frame >= frame - 2 } }
     }
 }

@@ -2,10 +2,10 @@
 enum ParagraphLayout {
     /// The paragraph's lines; `id` lets a live view reuse the wrap of its previous version.
     static func lines(for inlines: [Inline], id: BlockID? = nil, in context: LayoutContext) -> [StyledLine] {
-        let spans = InlineStyler.spans(inlines, base: context.theme.text, in: context)
         if let id, let memos = context.wrapMemos {
+            let spans = memos.spans(inlines, base: context.theme.text, id: id, in: context)
             return memos.wrap(spans, width: context.width, id: id)
         }
-        return TextWrapper.wrap(spans, width: context.width)
+        return TextWrapper.wrap(InlineStyler.spans(inlines, base: context.theme.text, in: context), width: context.width)
     }
 }

@@ -1,0 +1,47 @@
+@testable import Rill
+import RillTestSupport
+import Testing
+
+extension RillTests.Layout {
+    /// A live view's memos of paragraphs being written give what styling and wrapping them
+    /// afresh gives, however the paragraph changed since the last frame.
+    @Suite struct WrapMemosTests {
+        static let inlines: [Inline] = [
+            .text("plain words "), .softBreak, .emphasis([.text("stressed")]), .code("x|y"), .text(" and "),
+            .link(destination: "https://example.com", title: "", [.text("a link")]), .hardBreak,
+            .strong([.text("bold "), .emphasis([.text("both")])]), .text("tab\there"), .html("<b>"),
+            .autolink(destination: "https://w.x", text: "w.x"), .strikethrough([.text("gone")]),
+        ]
+
+        @Test("Styled spans from the memo equal styling the inlines afresh", arguments: [false, true])
+        func spansEqualFreshStyling(hyperlinks: Bool) {
+            let context = LayoutContext(width: 40, theme: .dark, hyperlinks: hyperlinks)
+            let memos = WrapMemos()
+            let id = BlockID(anchor: 7)
+            var random = SplitMix64(seed: hyperlinks ? 2 : 1)
+            var inlines: [Inline] = []
+            for step in 0..<600 {
+                switch random.next() % 5 {
+                case 0, 1:  // text grows at the end, as a model writes
+                    if case .text(let last)? = inlines.last {
+                        inlines[inlines.count - 1] = .text(last + "more ")
+                    } else {
+                        inlines.append(.text("start "))
+                    }
+                case 2:  // a new inline
+                    inlines.append(Self.inlines[Int(random.next() % UInt64(Self.inlines.count))])
+                case 3:  // one in the middle changes (a late definition resolves a link)
+                    if !inlines.isEmpty {
+                        inlines[Int(random.next() % UInt64(inlines.count))] = Self.inlines[Int(random.next() % UInt64(Self.inlines.count))]
+                    }
+                default:  // the end is taken back (a delimiter closed differently)
+                    inlines.removeLast(min(inlines.count, Int(random.next() % 3)))
+                }
+                let base = step % 50 == 49 ? TextStyle(bold: true) : context.theme.text
+                #expect(memos.spans(inlines, base: base, id: id, in: context)
+                        == InlineStyler.spans(inlines, base: base, in: context), "\(inlines)")
+                if step % 7 == 0 { memos.sweep() }
+            }
+        }
+    }
+}
