@@ -42,12 +42,7 @@ import Testing
         var text = "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: 8) + "\n"
         for row in 0..<120 { text += "| \(row) | b | c | d | e | f | g | h |\n" }
         let bytes = Array(text.utf8)
-        var stream = MarkdownStream()
-        for piece in Chunkings.fixed(bytes.count, size: 16) {
-            stream.append(bytes[piece])
-            stream.advance()
-        }
-        stream.finish()
+        let stream = DeferredParseTests.streamed(bytes, size: 16)
         #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
         // With the header (≈ 780 bytes) parsed again for each of the ≈ 300 frames of the rows,
         // cmark would be handed over 230 KB; the rows alone are ≈ 4 KB.
