@@ -74,7 +74,17 @@ enum CodeBlockLayout {
         var lines: [StyledLine] = []
         for piece in wrapCodeLine(expandTabs(String(rawLine)), width: contentWidth, style: band, context: context) {
             var line = StyledLine([gutter])
-            for span in piece.spans { line.append(span) }
+            var spans = piece.spans
+            // A piece cut after a joiner (an emoji sequence that the next scalar did not
+            // continue) would join the mark, itself an emoji by Unicode's rules, into its
+            // cluster; a joiner at the end of a line joins nothing, so it goes.
+            if piece.continues, var last = spans.popLast() {
+                var text = last.text
+                while text.unicodeScalars.last == "\u{200D}" { text.unicodeScalars.removeLast() }
+                if text.utf8.count != last.text.utf8.count { last.text = text }
+                spans.append(last)
+            }
+            for span in spans { line.append(span) }
             if piece.spans.allSatisfy({ $0.text.isEmpty }), context.isPlain { line = StyledLine([Span("│", gutterStyle)]) }
             if piece.continues { line.append(Span(continuation, gutterStyle)) }
             lines.append(padded(line, to: context.width, band: band, context: context))

@@ -44,3 +44,19 @@ extension RillTests.Layout.CodeBlockLayoutTests {
         #expect(short.plainText == "╭─ swift")
     }
 }
+
+extension RillTests.Layout.CodeBlockLayoutTests {
+    /// Found by rill-fuzz: a code line cut right after the joiner that ends an emoji cluster
+    /// (`👨‍👩‍👧‍` followed by U+FFFD, which continues nothing) got the continuation mark `↩`, an
+    /// emoji by Unicode's rules, straight after the joiner: text and mark made one cluster, the
+    /// line was a column narrower on screen than laid out.
+    @Test("A code line cut after a joiner keeps its continuation mark a cluster of its own", arguments: [10, 11, 12, 24])
+    func joinerBeforeContinuationMark(width: Int) {
+        let markdown = "```\n- ZWJ families: 👨‍👩‍👧 👨‍👩‍👧‍\u{FFFD}item and more\n```\n"
+        for context in [LayoutFixtures.plain(width), LayoutFixtures.dark(width)] {
+            for line in Self.lines(markdown, context) {
+                #expect(DisplayWidth.of(line.plainText) == line.width, "\(line.plainText.debugDescription) at \(width)")
+            }
+        }
+    }
+}
