@@ -103,15 +103,17 @@ public enum TextWrapper {
     public static func wrap(_ spans: [Span], width: Int, memo: inout Memo?) -> [StyledLine] {
         let width = max(1, width)
         if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width {
-            if previous.spans == spans {
-                memo = previous
-                return previous.lines
-            }
-            // Text only appended: carry on from where the last wrap stopped.
-            if var state = previous.state.take(), let added = appended(to: previous.spans, in: spans) {
-                let line = state.lines.count
-                for span in added { state.add(span) }
-                return remember(state, spans: spans, rewrappedFrom: line, resumed: true, in: &memo)
+            if let added = appended(to: previous.spans, in: spans) {
+                if added.isEmpty {
+                    memo = previous
+                    return previous.lines
+                }
+                // Text only appended: carry on from where the last wrap stopped.
+                if var state = previous.state.take() {
+                    let line = state.lines.count
+                    for span in added { state.add(span) }
+                    return remember(state, spans: spans, rewrappedFrom: line, resumed: true, in: &memo)
+                }
             }
             let common = commonPrefix(previous.spans, spans)
             // The last line starting within the unchanged text.
@@ -152,13 +154,17 @@ public enum TextWrapper {
         return result.lines
     }
 
-    /// The spans `spans` adds at the end of `old`'s text, when it only adds some: `old` is
-    /// `spans` cut short, its last span perhaps shorter than the same span in `spans`. A
-    /// span grown in place must not grow the cluster it ended with: both the character that
-    /// ended it and the first one added stand alone (ASCII but a carriage return, which a line
-    /// feed joins, or ``DisplayWidth/standsAlone(_:)``); clusters never span two spans.
+    /// The spans `spans` adds at the end of `old`'s text (none when they are equal), when it
+    /// only adds some: `old` is `spans` cut short, its last span perhaps shorter than the same
+    /// span in `spans`. A span grown in place must not grow the cluster it ended with: both the
+    /// character that ended it and the first one added stand alone (ASCII but a carriage
+    /// return, which a line feed joins, or ``DisplayWidth/standsAlone(_:)``); clusters never
+    /// span two spans.
+    ///
+    /// - Complexity: O(text of `old`): the spans are compared once.
     private static func appended(to old: [Span], in spans: [Span]) -> [Span]? {
-        guard let last = old.indices.last, spans.count >= old.count else { return nil }
+        guard spans.count >= old.count else { return nil }
+        guard let last = old.indices.last else { return spans }
         for index in 0..<last where old[index] != spans[index] { return nil }
         var added: [Span] = []
         let was = old[last], now = spans[last]
