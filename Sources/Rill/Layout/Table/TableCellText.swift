@@ -24,24 +24,26 @@ struct TableCellText: Sendable {
         self.base = base
         var natural = 0, longest = 0, lines = 1
         var line = 0, word = 0, previousWasWide = false
+        // One character of `columns` on the current line: a space ends a word, and the wrapper
+        // may break on either side of a wide character.
+        func advance(columns: Int, isSpace: Bool) {
+            if isSpace {
+                word = 0
+            } else {
+                if columns == 2 || previousWasWide { word = 0 }
+                word += columns
+            }
+            previousWasWide = !isSpace && columns == 2
+            line += columns
+            natural = max(natural, line)
+            longest = max(longest, word)
+        }
         for span in spans {
-            // Printable ASCII, a column a byte with no wide character nor line break: measured by bytes.
+            // Printable ASCII, a column a byte with no wide character nor line break: read by bytes.
             if span.text.isPrintableASCII {
                 span.text.withUTF8Bytes { bytes in
-                    for byte in bytes {
-                        if byte == 0x20 {
-                            word = 0
-                        } else {
-                            // The wrapper may break after a wide character that ended the last span.
-                            if previousWasWide { word = 0 }
-                            word += 1
-                        }
-                        previousWasWide = false
-                        line += 1
-                        longest = max(longest, word)
-                    }
+                    for byte in bytes { advance(columns: 1, isSpace: byte == 0x20) }
                 }
-                natural = max(natural, line)
                 continue
             }
             for character in span.text {
@@ -52,20 +54,8 @@ struct TableCellText: Sendable {
                     previousWasWide = false
                     continue
                 }
-                if character == " " {
-                    word = 0
-                    line += 1
-                    previousWasWide = false
-                } else {
-                    let columns = DisplayWidth.of(character)
-                    // The wrapper may break on either side of a wide character.
-                    if columns == 2 || previousWasWide { word = 0 }
-                    word += columns
-                    line += columns
-                    previousWasWide = columns == 2
-                }
-                natural = max(natural, line)
-                longest = max(longest, word)
+                let isSpace = character == " "
+                advance(columns: isSpace ? 1 : DisplayWidth.of(character), isSpace: isSpace)
             }
         }
         naturalWidth = natural
