@@ -86,6 +86,8 @@ public struct MarkdownStream: Sendable {
     /// kept as bytes arrive so that ``incompleteLineStart`` costs nothing on a megabyte-long line.
     private var lastLineStart = 0
     private var previousLineStart = 0
+    /// Offset of the `]` of the last `]:` received (see ``definitionsMayVanish``).
+    private var lastDefinitionMark: Int?
     /// The last parse of the open part, while it is large (see ``reparseThreshold``).
     private var lastParse: LastParse?
 
@@ -153,13 +155,31 @@ public struct MarkdownStream: Sendable {
         noteLineEndings(from: start)
     }
 
-    /// Moves the remembered line starts past the line endings in `source[start...]`.
+    /// Moves the remembered line starts past the line endings in `source[start...]`, and notes
+    /// the last `]:` for ``definitionsMayVanish``.
     private mutating func noteLineEndings(from start: Int) {
-        for index in start..<source.count where source[index] == 0x0A || source[index] == 0x0D {
-            // The `\n` of a `\r\n` only moves the start of the line past itself.
-            if !(source[index] == 0x0A && index > 0 && source[index - 1] == 0x0D) { previousLineStart = lastLineStart }
-            lastLineStart = index + 1
+        var index = start
+        while index < source.count {
+            let byte = source[index]
+            if byte == 0x0A || byte == 0x0D {
+                // The `\n` of a `\r\n` only moves the start of the line past itself.
+                if !(byte == 0x0A && index > 0 && source[index - 1] == 0x0D) { previousLineStart = lastLineStart }
+                lastLineStart = index + 1
+            } else if byte == 0x3A, index > 0, source[index - 1] == 0x5D {
+                lastDefinitionMark = index - 1
+            }
+            index += 1
         }
+    }
+
+    /// Whether the part of the text that is not final yet may hold a link reference definition
+    /// (a `]:` occurs in it), whose links final blocks may show resolved. Until that text is
+    /// final, a table's delimiter row can still make cmark-gfm drop the definition (it never
+    /// finalizes a paragraph that a table's header line splits off), and those links turn back
+    /// into text when the table becomes final.
+    var definitionsMayVanish: Bool {
+        guard !isFinished, let lastDefinitionMark else { return false }
+        return lastDefinitionMark >= parseStart
     }
 
     /// Parses what changed since the last frame; ``finalBlocks`` and ``tail`` show the result.
@@ -367,6 +387,10 @@ public struct MarkdownStream: Sendable {
                 definitionsChanged = definitions.absorb(source[frontier..<first.lineStart], literalRange: nil)
                     || definitionsChanged
             }
+            // A paragraph cmark split off above a table is absorbed with the table, as one segment:
+            // definitions in it are never registered (cmark never finalizes that paragraph), which
+            // only a parse of the pair shows; alone, its text would define.
+            var segmentStart: Int?
             for index in 0..<anchor {
                 let segmentEnd = index + 1 < items.count ? lineStart(items[index + 1]) : source.count
                 switch items[index] {
@@ -384,9 +408,13 @@ public struct MarkdownStream: Sendable {
                     assembled.append(finalBlocks.count - 1)
                     growth = nil
                 case .entry(let entry):
-                    let literal = entry.block.isLiteral ? entry.block.range : nil
-                    definitionsChanged = definitions.absorb(source[entry.lineStart..<segmentEnd], literalRange: literal)
-                        || definitionsChanged
+                    let start = segmentStart ?? entry.lineStart
+                    segmentStart = entry.joinsNext && index + 1 < anchor ? start : nil
+                    if segmentStart == nil {
+                        let literal = entry.block.isLiteral ? entry.block.range : nil
+                        definitionsChanged = definitions.absorb(source[start..<segmentEnd], literalRange: literal)
+                            || definitionsChanged
+                    }
                     appendFinal(entry.block, lineStart: entry.lineStart, identityBefore: identityBefore[index],
                                 outcome: &outcome)
                 }
@@ -863,6 +891,11 @@ public struct MarkdownStream: Sendable {
         if index > 0, case .table = finalBlocks[index].kind, finalBlocks[index - 1].joinsNext,
            case .paragraph = finalBlocks[index - 1].kind, !finalRecords[index - 1].isReleased {
             segment = finalRecords[index - 1].lineStart..<segment.upperBound
+        }
+        // And that paragraph is read so only before its table (alone, `[a]: /u` would define).
+        if finalBlocks[index].joinsNext, index + 1 < finalBlocks.count, case .table = finalBlocks[index + 1].kind,
+           !finalRecords[index + 1].isReleased {
+            segment = segment.lowerBound..<self.segment(ofFinal: index + 1).upperBound
         }
         // Only the definitions this block may use: a long answer can carry thousands.
         let prefix = definitions.prefix(forLowercased: lowered)

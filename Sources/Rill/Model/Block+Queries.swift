@@ -7,6 +7,17 @@ extension Block {
         }
     }
 
+    /// Whether the block or a descendant holds a link or an image: what a link reference
+    /// definition that cmark-gfm drops after all would turn back into text.
+    var holdsLinkOrImage: Bool {
+        var found = false
+        forEachDescendant { block, _ in
+            guard !found, let inlines = block.kind.inlines else { return }
+            found = inlines.containsLinkOrImage
+        }
+        return found
+    }
+
     /// Whether some text in the block holds a `]`: the trace of a reference link whose
     /// definition had not arrived when it was parsed.
     public var mayHoldUnresolvedReference: Bool {
@@ -20,6 +31,17 @@ extension Block {
 }
 
 extension Array where Element == Inline {
+    /// Whether any inline in the tree is a link or an image.
+    var containsLinkOrImage: Bool {
+        contains { inline in
+            switch inline {
+            case .link, .image: true
+            case .emphasis(let children), .strong(let children), .strikethrough(let children): children.containsLinkOrImage
+            default: false
+            }
+        }
+    }
+
     /// Whether any text run in the tree satisfies `predicate` (code spans excluded).
     func containsText(_ predicate: (String) -> Bool) -> Bool {
         for inline in self {

@@ -121,6 +121,25 @@ extension BlockParts {
         return (0..<min(childCount, TableLayout.sampleRows)).contains { child($0).mayHoldUnresolvedReference }
     }
 
+    /// Whether part `part` (0 the head, 1… the children) shows a link or an image, or (a table's
+    /// head) its column widths depend on one: what a link definition that cmark-gfm drops after
+    /// all (see ``MarkdownStream/definitionsMayVanish``) would turn back into text.
+    ///
+    /// - Complexity: O(the part), a table's head O(its sampled rows).
+    func holdsLinkOrImage(part: Int) -> Bool {
+        switch shape {
+        case .single:
+            return part == 0 && head.holdsLinkOrImage
+        case .code:
+            return false
+        case .table where part == 0:
+            if head.children.first?.holdsLinkOrImage == true { return true }
+            return (0..<min(childCount, TableLayout.sampleRows)).contains { child($0).holdsLinkOrImage }
+        case .list, .quote, .table:
+            return part == 0 ? head.kind.inlines?.containsLinkOrImage ?? false : child(part - 1).holdsLinkOrImage
+        }
+    }
+
     /// Whether a table's column widths can no longer change: it is final, or its sample rows are
     /// all there and complete.
     func planIsSettled(_ sections: TableSections?) -> Bool {

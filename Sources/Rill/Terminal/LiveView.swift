@@ -82,6 +82,9 @@ public struct LiveView: Sendable {
         let finalCount = stream.finalBlocks.count
         let tail = stream.tail
         let total = finalCount + tail.count
+        // While a paragraph holding link definitions may still be open, a table's delimiter row
+        // can still make cmark-gfm drop them: what they resolved is not settled yet.
+        let definitionsMayVanish = stream.definitionsMayVanish
 
         var lines: [StyledLine] = []
         var marks: [Mark] = []
@@ -113,6 +116,9 @@ public struct LiveView: Sendable {
                     if stream.isFinished { awaits = false }
                 } else {
                     laidOut = LaidOutLines(closed: parts.tailLines(in: context, sections: sections))
+                }
+                if definitionsMayVanish, !awaits, part <= parts.childCount {
+                    awaits = parts.holdsLinkOrImage(part: part)
                 }
                 let isLastPart = part == partCount - 1
                 // A part laid out open may still grow at its end (a nested closing border).
