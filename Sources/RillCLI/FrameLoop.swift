@@ -25,9 +25,15 @@ struct FrameLoop {
         self.frameInterval = UInt64(1_000_000_000 / fps)
     }
 
+    /// A read at least this large means the writer is fast: input is then read as it comes, so
+    /// that the pipe never fills while the loop waits for the next frame.
+    static let quietReadLimit = InputFeed.readSize / 4
+
     mutating func run(into sink: inout some FrameSink) -> Outcome {
         var lastFrame: UInt64 = 0
         var pending = false
+        // Whether the last read was small: a model writing a few bytes at a time.
+        var writerIsSlow = true
         do throws(OutputChannel.Closed) {
             while true {
                 let now = MonotonicClock.now()
@@ -36,9 +42,19 @@ struct FrameLoop {
                 if SignalMonitor.descriptor >= 0 {
                     fds.append(pollfd(fd: SignalMonitor.descriptor, events: Int16(POLLIN), revents: 0))
                 }
+                var inputIndex: Int?
                 switch input {
                 case .descriptor(let fd):
-                    fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+                    // Right after a frame, input from a slow writer is left in the pipe until the
+                    // next frame is due: it could not be shown sooner, and reading each piece as it
+                    // comes costs a wakeup and a read per piece. Signals still wake the loop.
+                    let quietUntil = lastFrame + frameInterval
+                    if !pending, writerIsSlow, lastFrame > 0, now < quietUntil {
+                        deadline = quietUntil
+                    } else {
+                        inputIndex = fds.count
+                        fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+                    }
                 case .replay(var schedule):
                     if let due = schedule.deadline(now: now) { deadline = min(deadline ?? due, due) }
                     input = .replay(schedule)
@@ -70,11 +86,13 @@ struct FrameLoop {
                 var ended = false
                 switch input {
                 case .descriptor(let fd):
-                    if fds.last.map({ $0.revents != 0 }) == true {
+                    if let inputIndex, polled > 0, fds[inputIndex].revents != 0 {
                         switch InputFeed.read(fd, through: &readBuffer) {
                         case .bytes(let bytes):
                             stream.append(bytes)
                             statistics.bytesRead += bytes.count
+                            statistics.reads += 1
+                            writerIsSlow = bytes.count < Self.quietReadLimit
                             pending = true
                         case .nothing: break
                         case .end: ended = true

@@ -101,6 +101,7 @@ public enum RillCommand {
                 "frames:                \(stats.frames)",
                 "bytes read:            \(stats.bytesRead)",
                 "wakeups:               \(stats.wakeups)",
+                "reads:                 \(stats.reads)",
                 "bytes written:         \(bytesWritten)",
                 "output waits:          \(outputWaits)",
                 "bytes parsed:          \(loop.stream.bytesParsed)",

@@ -5,6 +5,8 @@ struct Statistics {
     /// Times the loop woke from `poll(2)`: about one per read, frame or signal, never a spin
     /// (a non-blocking input that has nothing to give is waited for, not retried).
     var wakeups = 0
+    /// Reads that brought input (a slow writer's pieces wait in the pipe between frames).
+    var reads = 0
     var parse: Duration = .zero
     var sink: Duration = .zero
 
