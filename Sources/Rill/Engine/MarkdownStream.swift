@@ -88,6 +88,9 @@ public struct MarkdownStream: Sendable {
     private var previousLineStart = 0
     /// Offset of the `]` of the last `]:` received (see ``definitionsMayVanish``).
     private var lastDefinitionMark: Int?
+    /// Where the split-off paragraph whose definitions final blocks were last resolved without
+    /// starts (so that it is done once, not every frame while its table grows).
+    private var lastDroppedDefinitions: Int?
     /// The last parse of the open part, while it is large (see ``reparseThreshold``).
     private var lastParse: LastParse?
 
@@ -461,6 +464,15 @@ public struct MarkdownStream: Sendable {
                 growth = nil
                 viewItems = (countedTailParse(end: parseEnd)?.entries ?? []).map(Item.entry)
                 viewAnchor = 0
+            }
+        }
+        // Definitions that a table's header line just split off (cmark-gfm never registers them)
+        // may have resolved final blocks while they stood: resolve those again without them.
+        if !atEnd, let dropped = droppedDefinitions(items, from: anchor), dropped.start != lastDroppedDefinitions {
+            lastDroppedDefinitions = dropped.start
+            for block in reresolve(upTo: finalBlocks.count, also: [], labels: dropped.labels) {
+                outcome.reresolved.removeAll { $0.id == block.id }
+                outcome.reresolved.append(block)
             }
         }
 
@@ -844,9 +856,9 @@ public struct MarkdownStream: Sendable {
     /// Parses again the final blocks before index `end` (and those listed in `also`, assembled
     /// from earlier parses) whose links a newly kept definition may resolve, and returns those
     /// that changed.
-    private mutating func reresolve(upTo end: Int, also assembled: [Int]) -> [Block] {
+    private mutating func reresolve(upTo end: Int, also assembled: [Int], labels given: DefinitionLabels? = nil) -> [Block] {
         var changed: [Block] = []
-        let labels = definitions.takeNewLabels()
+        let labels = given ?? definitions.takeNewLabels()
         let before = referencing.partitioningIndex { $0 >= end }
         let candidates = Array(referencing[..<before]) + assembled.filter { $0 >= end }
         for index in candidates where finalRecords[index].mayReference {
@@ -863,6 +875,23 @@ public struct MarkdownStream: Sendable {
             }
         }
         return changed
+    }
+
+    /// Where the last open paragraph that a table's header line split off starts, and the
+    /// labels its text may define, if its text may define any (see ``droppedDefinitions``).
+    ///
+    /// - Complexity: O(the open entries), plus the text of such paragraphs (rare).
+    private func droppedDefinitions(_ items: [Item], from anchor: Int) -> (start: Int, labels: DefinitionLabels)? {
+        var found: (start: Int, labels: DefinitionLabels)?
+        for index in anchor..<items.count {
+            guard case .entry(let entry) = items[index], entry.joinsNext else { continue }
+            let text = source[entry.lineStart..<min(source.count, max(entry.lineStart, entry.block.range.upperBound))]
+            guard DefinitionCarrier.mayDefine(text, outside: nil) else { continue }
+            var labels = found?.labels ?? DefinitionLabels()
+            labels.collect(from: text)
+            found = (entry.lineStart, labels)
+        }
+        return found
     }
 
     /// The text of final block `index`: from its first line to the next block's first line.

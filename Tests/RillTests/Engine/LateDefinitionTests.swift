@@ -103,4 +103,24 @@ extension LateDefinitionTests {
             #expect(check.violations.isEmpty, "fed in pieces of \(size):\n\(check.report)")
         }
     }
+
+    /// A block made final while the definitions stood shows its links as text again as soon as
+    /// the table's delimiter row arrives, not only once the table is final: the prefix so far
+    /// parses that way.
+    @Test("Links resolved by definitions a table header then splits off turn back into text at once")
+    func droppedDefinitionsUnresolveAtOnce() {
+        let pieces = ["[x][spec]\n\n[spec]: /s\n[u]: /u\n-", "|", "\n| 1 |\n", "| 2 |\n"]
+        let (updates, stream) = Self.feed(pieces)
+        let link = BlockKind.paragraph([.link(destination: "/s", title: "", [.text("x")])])
+        let text = BlockKind.paragraph([.text("[x][spec]")])
+        // `-` after the definitions: a setext underline, so cmark-gfm registers them first.
+        #expect(updates[0].finalized.map(\.description) == ["e0"])
+        #expect(stream.finalBlocks.first?.kind == text)
+        #expect(Oracle.parse(Array(pieces[0].utf8)).first?.kind == link, "the first prefix resolves the link")
+        #expect(updates[0].inserted.first { $0.id.description == "e0" }?.kind == link)
+        // `-|`: a table whose header splits the definitions off; the table is still open.
+        #expect(updates[1].changed.first { $0.id.description == "e0" }?.kind == text)
+        #expect(updates[1].finalized.isEmpty && updates[2].finalized.isEmpty)
+        Self.expectOneShot(stream, pieces)
+    }
 }
