@@ -171,11 +171,7 @@ struct ChildGrowth: Sendable {
         openChildren = parse.children
         identityBeforeOpen = identityBefore
         identityAfterOpen = after
-        head.range = head.range.lowerBound..<max(head.range.lowerBound, parse.end)
-        if case .list(var style) = head.kind {
-            style.isTight = parse.isTight
-            head.kind = .list(style)
-        }
+        head = head(end: parse.end, isTight: parse.isTight)
     }
 
     /// Makes final the open children before the last one that starts on a complete line.
@@ -222,10 +218,12 @@ struct ChildGrowth: Sendable {
         return block
     }
 
-    /// The container with `children` as its open part (for a display that differs from the parse).
-    func materialized(open children: [Block], end: Int, isTight: Bool) -> Block {
+    /// The container without children, as a parse that ends at `end` with the given tightness
+    /// shows it (for a display that differs from the parse).
+    ///
+    /// - Complexity: O(1): the final children are not copied.
+    func head(end: Int, isTight: Bool) -> Block {
         var block = head
-        block.children = finalChildren + children
         block.range = head.range.lowerBound..<max(head.range.lowerBound, end)
         if case .list(var style) = block.kind {
             style.isTight = isTight

@@ -736,7 +736,7 @@ public struct MarkdownStream: Sendable {
         var view = OpenTail(leading: leading)
         if case .children(let grown)? = growth, let growthParse = parse.growthParse {
             view.growing = GrowingBlock(
-                head: grown.materialized(open: [], end: growthParse.end, isTight: growthParse.isTight).withoutChildren,
+                head: grown.head(end: growthParse.end, isTight: growthParse.isTight),
                 content: .children(final: grown.finalChildren, open: growthParse.children))
         }
         view.trailing = parse.entries.map(\.block)
@@ -965,12 +965,5 @@ extension Block {
         self.init(kind: .paragraph([]), range: block.range, hasOwnPosition: block.hasOwnPosition)
         id = block.id
         followsBlankLine = block.followsBlankLine
-    }
-
-    /// The block without its children.
-    var withoutChildren: Block {
-        var copy = self
-        copy.children = []
-        return copy
     }
 }
