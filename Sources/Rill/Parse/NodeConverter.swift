@@ -63,6 +63,28 @@ struct NodeConverter {
         /// For a table body row: how many bytes to the right of its real place cmark-gfm
         /// reports the row's cells (see the table row case in `enter`).
         var cellColumnShift = 0
+
+        /// What a child's conversion reads of this frame, without copying its blocks and inlines.
+        var asParent: Parent {
+            var isHeaderRow = false
+            if case .tableRow(isHeader: true) = kind { isHeaderRow = true }
+            return Parent(range: range, startLine: startLine, containerDepth: containerDepth, inlineDepth: inlineDepth,
+                          cellColumnShift: cellColumnShift, isContainer: isContainer, isHeaderRow: isHeaderRow,
+                          lastChildEnd: blocks.last?.range.upperBound)
+        }
+    }
+
+    /// The parts of a ``Frame`` that the conversion of its children reads.
+    private struct Parent {
+        var range: Range<Int>
+        var startLine: Int
+        var containerDepth: Int
+        var inlineDepth: Int
+        var cellColumnShift: Int
+        var isContainer: Bool
+        var isHeaderRow: Bool
+        /// Where its last child block so far ends.
+        var lastChildEnd: Int?
     }
 
     /// Converts the document node's subtree into the slice's top-level entries.
@@ -77,12 +99,13 @@ struct NodeConverter {
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator), node != document else { continue }
             if event == CMARK_EVENT_ENTER {
-                if let leaf = leafBlock(node, parent: stack[stack.count - 1]) {
+                let parent = stack[stack.count - 1].asParent
+                if let leaf = leafBlock(node, parent: parent) {
                     append(leaf.block, startLine: leaf.startLine, to: &stack, entries: &entries)
                 } else if let inline = leafInline(node) {
                     appendInline(inline, to: &stack[stack.count - 1].inlines)
                 } else {
-                    stack.append(enter(node, parent: stack[stack.count - 1]))
+                    stack.append(enter(node, parent: parent))
                 }
             } else if event == CMARK_EVENT_EXIT, stack.count > 1 {
                 let frame = stack.removeLast()
@@ -94,7 +117,7 @@ struct NodeConverter {
 
     // MARK: - Entering containers
 
-    private func enter(_ node: OpaquePointer, parent: Frame) -> Frame {
+    private func enter(_ node: OpaquePointer, parent: Parent) -> Frame {
         let type = cmark_node_get_type(node)
         var frame = Frame(kind: .transparent)
         frame.containerDepth = parent.containerDepth
@@ -168,7 +191,7 @@ struct NodeConverter {
             }
         case types.tableCell:
             frame.kind = .tableCell
-            if case .tableRow(isHeader: true) = parent.kind {
+            if parent.isHeaderRow {
                 frame.range = parent.range
                 frame.hasOwnPosition = false
                 frame.startLine = parent.startLine
@@ -198,7 +221,7 @@ struct NodeConverter {
 
     // MARK: - Leaves
 
-    private func leafBlock(_ node: OpaquePointer, parent: Frame) -> (block: Block, startLine: Int)? {
+    private func leafBlock(_ node: OpaquePointer, parent: Parent) -> (block: Block, startLine: Int)? {
         let type = cmark_node_get_type(node)
         switch type {
         case CMARK_NODE_CODE_BLOCK:
@@ -360,10 +383,10 @@ struct NodeConverter {
     /// The node's stream range from its reported position. A node cmark did not position (0:0,
     /// or column 0 for the empty cells it adds to a short table row) gets an empty range after
     /// its previous sibling, or where its parent starts, so siblings stay in order.
-    private func placement(_ node: OpaquePointer, parent: Frame, columnShift: Int = 0) -> Placement {
+    private func placement(_ node: OpaquePointer, parent: Parent, columnShift: Int = 0) -> Placement {
         let startLine = Int(cmark_node_get_start_line(node))
         guard startLine > 0, cmark_node_get_start_column(node) > 0 else {
-            let at = parent.blocks.last?.range.upperBound ?? parent.range.lowerBound
+            let at = parent.lastChildEnd ?? parent.range.lowerBound
             return Placement(range: at..<at, hasOwnPosition: false, startLine: parent.startLine)
         }
         let endLine = Int(cmark_node_get_end_line(node))
@@ -393,7 +416,7 @@ struct NodeConverter {
     /// open in a container, the line that ended the container. (When that line is blank the
     /// end is `N:0`, which ``SourceMapper/bufferEnd(line:column:)`` handles.) Whether the
     /// reported last line `endLine` is such a closing line rather than the block's own.
-    private func endsOnClosingLine(_ node: OpaquePointer, endLine: Int, parent: Frame) -> Bool {
+    private func endsOnClosingLine(_ node: OpaquePointer, endLine: Int, parent: Parent) -> Bool {
         let type = cmark_node_get_type(node)
         var length: Int32 = 0, offset: Int32 = 0
         var character: CChar = 0
