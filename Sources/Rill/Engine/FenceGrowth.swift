@@ -84,6 +84,14 @@ struct FenceGrowth: Sendable {
         }
     }
 
+    /// Consumes the rest at the end of input: an incomplete last line that reads as a closing
+    /// line closes the block there, as in a parse of the whole text (it is not content).
+    mutating func finish(_ source: [UInt8]) {
+        consume(source)
+        guard closing == nil, scanned < source.count, isClosingLine(source[scanned...]) else { return }
+        closing = (Self.contentEnd(of: scanned, next: source.count, in: source), source.count)
+    }
+
     /// The incomplete last line as content, or nil when there is none or it already reads as a
     /// closing line.
     func openLine(_ source: [UInt8]) -> String? {

@@ -343,7 +343,7 @@ public struct MarkdownStream: Sendable {
         // 1. A growing fence needs no parse at all.
         if case .fence(var fence)? = growth {
             growth = nil  // leave `fence` the only owner of its lines, which grow in place
-            fence.consume(source)
+            if atEnd { fence.finish(source) } else { fence.consume(source) }
             if fence.closing == nil, !atEnd {
                 growth = .fence(fence)
                 tail = OpenTail(growing: fenceView(fence, incomplete: incomplete))
