@@ -28,11 +28,6 @@ import Testing
         return Int(line.dropFirst(label.count).trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
     }
 
-    /// Bytes another thread reads; the semaphore that thread signals orders the access.
-    final class Collected: @unchecked Sendable {
-        var data = Data()
-    }
-
     /// `F_SETPIPE_SZ`, which Swift's Glibc module leaves out (it is a GNU extension).
     static let setPipeSize: Int32 = 1031
 }
@@ -93,50 +88,18 @@ extension NonBlockingDescriptorTests {
     @Test("Standard input a non-blocking pipe whose writer pauses: not the end of input, no busy loop, nothing lost")
     func pausingNonBlockingInput() throws {
         let bytes = Corpus.bytes("answer-rust-ownership.md")
-        let input = try Self.pipe()
-        Self.setNonBlocking(input.read)
-        let result = Pipe(), errors = Pipe()
-        let process = Process()
-        process.executableURL = RillProcess.executable
-        process.arguments = ["--format", "jsonl", "--stats"]
-        process.environment = RillProcess.environment([:])
-        process.standardInput = FileHandle(fileDescriptor: input.read, closeOnDealloc: false)
-        process.standardOutput = result
-        process.standardError = errors
-        try process.run()
-        close(input.read)
-
-        // Collect standard output on another thread, so a full pipe never blocks rill.
-        let collected = Collected()
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            collected.data = result.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }.start()
-
         // Three pieces with pauses between them, during which a read finds nothing (EAGAIN).
         let cuts = [0, bytes.count / 3, 2 * bytes.count / 3, bytes.count]
-        for index in 0..<3 {
-            if index > 0 { usleep(400_000) }
-            let piece = Array(bytes[cuts[index]..<cuts[index + 1]])
-            var offset = 0
-            while offset < piece.count {
-                let written = piece[offset...].withUnsafeBytes { write(input.write, $0.baseAddress, $0.count) }
-                if written > 0 { offset += written } else if errno != EINTR { break }
-            }
-        }
-        close(input.write)
-        process.waitUntilExit()
-        done.wait()
-        let stats = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let pieces = (0..<3).map { Array(bytes[cuts[$0]..<cuts[$0 + 1]]) }
+        let run = try RillProcess.runFeeding(["--format", "jsonl", "--stats"], pieces: pieces, pause: 400_000,
+                                             nonBlockingInput: true)
 
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "exit \(process.terminationStatus): \(stats)")
-        let lines = String(decoding: collected.data, as: UTF8.self).split(separator: "\n")
+        #expect(run.status == 0 && !run.crashed, "exit \(run.status): \(run.stderr)")
         let oneShot = String(decoding: EventEncoder.doneLine(Oracle.parse(bytes)).dropLast(), as: UTF8.self)
-        #expect(lines.last.map(String.init) == oneShot, "the done line differs from a one-shot parse of the whole input")
-        #expect(Self.statistic("bytes read:", in: stats) == bytes.count, "\(stats)")
+        #expect(run.lines.last { !$0.isEmpty }.map(String.init) == oneShot, "the done line differs from a one-shot parse of the whole input")
+        #expect(Self.statistic("bytes read:", in: run.stderr) == bytes.count, "\(run.stderr)")
         // A loop that took EAGAIN for "try again now" would wake up millions of times in the pauses.
-        let wakeups = try #require(Self.statistic("wakeups:", in: stats), "\(stats)")
+        let wakeups = try #require(Self.statistic("wakeups:", in: run.stderr), "\(run.stderr)")
         #expect(wakeups < 1_000, "\(wakeups) wakeups for \(bytes.count) bytes in 3 pieces")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Runs the built `rill` executable, which sits next to the test bundle in the build products.
@@ -62,5 +63,54 @@ enum RillProcess {
                       crashed: process.terminationReason == .uncaughtSignal,
                       stdout: [UInt8](try Data(contentsOf: out)),
                       stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    /// Runs `rill arguments` with standard input the read end of a pipe that this process writes
+    /// `pieces` to, sleeping `pause` microseconds before each piece but the first (the read end
+    /// made non-blocking when asked, as another process sharing it may leave it); standard
+    /// output is drained on another thread, so that a full pipe never blocks `rill`.
+    static func runFeeding(_ arguments: [String], pieces: [[UInt8]], pause: UInt32,
+                           nonBlockingInput: Bool = false) throws -> Result {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let input = (read: ends[0], write: ends[1])
+        if nonBlockingInput { _ = fcntl(input.read, F_SETFL, fcntl(input.read, F_GETFL) | O_NONBLOCK) }
+        let output = Pipe(), errors = Pipe()
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment([:])
+        process.standardInput = FileHandle(fileDescriptor: input.read, closeOnDealloc: false)
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        close(input.read)
+
+        let collected = Collected()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            collected.data = output.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }.start()
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { usleep(pause) }
+            var offset = 0
+            while offset < piece.count {
+                let written = piece[offset...].withUnsafeBytes { write(input.write, $0.baseAddress, $0.count) }
+                if written > 0 { offset += written } else if errno != EINTR { break }
+            }
+        }
+        close(input.write)
+        process.waitUntilExit()
+        done.wait()
+        return Result(status: process.terminationStatus,
+                      crashed: process.terminationReason == .uncaughtSignal,
+                      stdout: [UInt8](collected.data),
+                      stderr: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// Bytes another thread reads; the semaphore that thread signals orders the access.
+    final class Collected: @unchecked Sendable {
+        var data = Data()
     }
 }
