@@ -183,7 +183,10 @@ struct ChildGrowth: Sendable {
         let newFrontier = source.lineStart(containing: openChildren[anchor].range.lowerBound)
         if kind == .list, !looseBefore {
             let firstLineEnd = source.nextLineStart(after: openChildren[anchor].range.lowerBound)
-            looseBefore = !Self.isTight(source[innerFrontier..<firstLineEnd], base: innerFrontier, definitions: definitions)
+            // Only a blank line makes a list loose: without one the parse would find it tight.
+            if source.hasBlankLine(between: innerFrontier, and: firstLineEnd) {
+                looseBefore = !Self.isTight(source[innerFrontier..<firstLineEnd], base: innerFrontier, definitions: definitions)
+            }
         }
         finalChildren += openChildren[..<anchor]
         openChildren.removeFirst(anchor)
