@@ -151,3 +151,30 @@ extension LivePainterTests {
         #expect(Self.secondPaint("│ cafe      │ x │", "│ cafe\u{301}      │ x │") == "\u{1B}[6Ge\u{301} \u{1B}[18G")
     }
 }
+
+extension LivePainterTests {
+    /// The encoder leaves out a joiner that ends what it writes (a terminal such as tmux would
+    /// join it to whatever it prints next): what it writes must not end in one while the line
+    /// goes on, and a line that ended in one is not what is on screen.
+    @Test("A joiner is never the last thing written while the line goes on, nor assumed on screen at its end")
+    func joinerAtTheEndOfAWrite() {
+        // A code block's line, padded with its band to the width: its text grew by a letter
+        // and a joiner, so the write goes on into the padding and keeps the joiner (found by
+        // the fuzzer). Colour, so that the padding is a band the painter recognises.
+        let band = TextStyle(foreground: TerminalColor(7), background: TerminalColor(0))
+        func line(_ text: String) -> StyledLine {
+            StyledLine([Span("│ "), Span(text + String(repeating: " ", count: 8 - DisplayWidth.of(text)), band)])
+        }
+        var terminal = VirtualTerminal(width: 20, height: 4)
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .basic))
+        for text in ["te", "tem\u{200D}", "tem\u{200D}x"] {
+            terminal.feed(painter.paint([line(text)]).bytes)
+            #expect(Self.region(terminal, count: 1) == ["│ " + text], "after \(text.debugDescription)")
+        }
+        // At the very end of the last line the joiner is left out, so the next letter is no
+        // extension of what is on screen: the joined letter is written again (a line holding
+        // a joiner is never extended at the cursor, as its width is not agreed).
+        let grown = Self.secondPaint("tem\u{200D}", "tem\u{200D}x")
+        #expect(grown.contains("m\u{200D}x"), "\(grown.debugDescription)")
+    }
+}
