@@ -894,6 +894,14 @@ public struct MarkdownStream: Sendable {
         return found
     }
 
+    /// Whether final blocks `index` and `index + 1` are a paragraph cmark-gfm split off above a
+    /// table and that table, both kept whole (a released block keeps no `joinsNext`).
+    private func isSplitPair(_ index: Int) -> Bool {
+        guard index >= 0, index + 1 < finalBlocks.count, finalBlocks[index].joinsNext,
+              case .paragraph = finalBlocks[index].kind, case .table = finalBlocks[index + 1].kind else { return false }
+        return !finalRecords[index].isReleased && !finalRecords[index + 1].isReleased
+    }
+
     /// The text of final block `index`: from its first line to the next block's first line.
     private func segment(ofFinal index: Int) -> Range<Int> {
         let record = finalRecords[index]
@@ -916,16 +924,10 @@ public struct MarkdownStream: Sendable {
         let range = finalBlocks[index].range
         var segment = segment(ofFinal: index)
         // A table whose header line continued the paragraph before it is read so only after
-        // that paragraph (alone, `    ---` is code and `2. | b |` a list): parse from there.
-        if index > 0, case .table = finalBlocks[index].kind, finalBlocks[index - 1].joinsNext,
-           case .paragraph = finalBlocks[index - 1].kind, !finalRecords[index - 1].isReleased {
-            segment = finalRecords[index - 1].lineStart..<segment.upperBound
-        }
-        // And that paragraph is read so only before its table (alone, `[a]: /u` would define).
-        if finalBlocks[index].joinsNext, index + 1 < finalBlocks.count, case .table = finalBlocks[index + 1].kind,
-           !finalRecords[index + 1].isReleased {
-            segment = segment.lowerBound..<self.segment(ofFinal: index + 1).upperBound
-        }
+        // that paragraph (alone, `    ---` is code and `2. | b |` a list), and that paragraph
+        // only before its table (alone, `[a]: /u` would define): parse the pair.
+        if isSplitPair(index - 1) { segment = finalRecords[index - 1].lineStart..<segment.upperBound }
+        if isSplitPair(index) { segment = segment.lowerBound..<self.segment(ofFinal: index + 1).upperBound }
         // Only the definitions this block may use: a long answer can carry thousands.
         let prefix = definitions.prefix(forLowercased: lowered)
         let parsed = SliceParser.parse(prefix: prefix, slice: source[segment], base: segment.lowerBound)
