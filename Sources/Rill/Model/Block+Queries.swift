@@ -10,21 +10,22 @@ extension Block {
     /// Whether the block or a descendant holds a link or an image: what a link reference
     /// definition that cmark-gfm drops after all would turn back into text.
     var holdsLinkOrImage: Bool {
-        var found = false
-        forEachDescendant { block, _ in
-            guard !found, let inlines = block.kind.inlines else { return }
-            found = inlines.containsLinkOrImage
-        }
-        return found
+        anyInlines { $0.containsLinkOrImage }
     }
 
     /// Whether some text in the block holds a `]`: the trace of a reference link whose
     /// definition had not arrived when it was parsed.
     public var mayHoldUnresolvedReference: Bool {
+        anyInlines { inlines in inlines.containsText { $0.withUTF8Bytes { $0.contains(0x5D) } } }
+    }
+
+    /// Whether the inlines of the block or of a descendant satisfy `test` (checked in document
+    /// order until one does).
+    private func anyInlines(_ test: ([Inline]) -> Bool) -> Bool {
         var found = false
         forEachDescendant { block, _ in
             guard !found, let inlines = block.kind.inlines else { return }
-            found = inlines.containsText { $0.withUTF8Bytes { $0.contains(0x5D) } }
+            found = test(inlines)
         }
         return found
     }
