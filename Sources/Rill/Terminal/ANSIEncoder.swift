@@ -20,12 +20,9 @@ public struct ANSIEncoder: Sendable {
     public func encode(_ line: StyledLine, into output: inout [UInt8]) {
         var current = TextStyle.plain
         var link: String?
+        let dropsJoiner = Self.endsWithJoiner(line)
         for (index, var span) in line.spans.enumerated() {
-            if index == line.spans.count - 1, span.text.unicodeScalars.last == "\u{200D}" {
-                // A zero-width joiner at a line's end joins nothing visible; some terminals
-                // (tmux) would join it to whatever is printed next, even after moving the cursor.
-                span.text.unicodeScalars.removeLast()
-            }
+            if dropsJoiner, index == line.spans.count - 1 { span.text.unicodeScalars.removeLast() }
             let target = hyperlinks ? span.style.hyperlink : nil
             if target != link {
                 if link != nil { output += Self.closeLink }
@@ -40,6 +37,13 @@ public struct ANSIEncoder: Sendable {
         }
         if link != nil { output += Self.closeLink }
         if depth != .none, !Self.sameLook(current, .plain) { output += Self.reset }
+    }
+
+    /// Whether `line` ends with a zero-width joiner, which ``encode(_:into:)`` leaves out: at a
+    /// line's end it joins nothing visible, and some terminals (tmux) would join it to whatever
+    /// is printed next, even after moving the cursor.
+    static func endsWithJoiner(_ line: StyledLine) -> Bool {
+        line.spans.last?.text.unicodeScalars.last == "\u{200D}"
     }
 
     /// `line` encoded on its own.

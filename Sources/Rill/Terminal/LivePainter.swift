@@ -177,7 +177,7 @@ public struct LivePainter: Sendable {
         guard old.width == new.width, let oldCore = unpadded(old), let newCore = unpadded(new),
               let suffix = suffix(of: newCore, extending: oldCore),
               // The encoder drops a joiner that ends what it writes, which padding follows here.
-              !endsWithJoiner(suffix) else { return nil }
+              !ANSIEncoder.endsWithJoiner(suffix) else { return nil }
         return (oldCore.width, suffix)
     }
 
@@ -377,12 +377,6 @@ public struct LivePainter: Sendable {
             spans[spans.count - 1] = last
         }
         return StyledLine(measured: spans, width: line.width - padding)
-    }
-
-    /// Whether the line's last scalar is a zero-width joiner, which the encoder leaves out at
-    /// the end of what it writes.
-    static func endsWithJoiner(_ line: StyledLine) -> Bool {
-        line.spans.last?.text.unicodeScalars.last == "\u{200D}"
     }
 
     /// The part of `new` after `old`, when `old` is exactly a prefix of `new` (same styles).
