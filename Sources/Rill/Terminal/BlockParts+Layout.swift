@@ -92,8 +92,9 @@ extension BlockParts {
             return laidOut
         case .table:
             let row = child(position)
-            let lines = sections?.row(position, row) ?? []
             let complete = open.map { row.range.upperBound <= $0.incompleteFrom } ?? true
+            let provisional = !complete && sections?.isFixed == false
+            let lines = (provisional ? sections?.provisionalRow(position, row) : sections?.row(position, row)) ?? []
             let settled = complete && planIsSettled(sections)
             return LaidOutLines(lines: lines, stableCount: settled ? lines.count : 0)
         case .code:

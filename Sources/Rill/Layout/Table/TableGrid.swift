@@ -52,18 +52,40 @@ struct TableGrid: TableShape {
         return lines + rowLines(cells, cache: cache)
     }
 
+    /// A row still being written while the widths may change: each cell on one line, cut with
+    /// `…` when it would wrap, so the row is one line tall (in a column sized for the header
+    /// alone, wrapping would stack its words a few letters a line, then collapse once the
+    /// row is complete and the widths are measured again).
+    func provisionalLines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if index == 0 {
+            if header != nil { lines.append(TableBorder.header.line(widths: widths, style: borderStyle)) }
+        } else if ruleBetweenRows {
+            lines.append(TableBorder.between.line(widths: widths, style: borderStyle))
+        }
+        return lines + rowLines(cells, cache: cache, oneLine: true)
+    }
+
     func emptyLines() -> [StyledLine] { [] }
 
     func closingLines() -> [StyledLine] {
         [TableBorder.bottom.line(widths: widths, style: borderStyle)]
     }
 
-    /// The lines of one row: every cell wrapped in its column, padded to the row's height.
+    /// The lines of one row: every cell wrapped in its column, padded to the row's height; with
+    /// `oneLine`, every cell's first line, ending in `…` when more would follow.
     ///
     /// - Complexity: O(n) in the row's grapheme clusters plus its area in columns.
-    func rowLines(_ cells: [TableCellText], cache: TableCellCache? = nil) -> [StyledLine] {
-        let wrapped = zip(cells, widths).map { cell, width in
+    func rowLines(_ cells: [TableCellText], cache: TableCellCache? = nil, oneLine: Bool = false) -> [StyledLine] {
+        func wrap(_ cell: TableCellText, _ width: Int) -> [StyledLine] {
             TableCellCache.lines(cache, .column(width: width), spans: cell.spans) { TextWrapper.wrap(cell.spans, width: width) }
+        }
+        let wrapped = zip(cells, widths).map { cell, width in
+            let lines = wrap(cell, width)
+            guard oneLine, lines.count > 1 else { return lines }
+            var first = width > 1 ? wrap(cell, width - 1)[0] : StyledLine()
+            first.append(Span("…", first.spans.last?.style ?? cell.base, width: 1))
+            return [first]
         }
         let height = wrapped.reduce(1) { max($0, $1.count) }
         let bar = Span(TableBorder.vertical, borderStyle)

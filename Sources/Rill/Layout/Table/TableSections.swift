@@ -64,12 +64,22 @@ public struct TableSections: Sendable {
     /// - Complexity: O(size of the cells not laid out before under this plan); a row being
     ///   written lays out again only the cell that changed.
     public func row(_ index: Int, _ row: Block) -> [StyledLine] {
+        shape.lines(forRow: index, cells: texts(of: row), cache: cache)
+    }
+
+    /// The lines of data row `index` while it is being written and this plan is not fixed: a
+    /// grid row one line tall, each cell cut with `…` where it would wrap (the row's
+    /// completion measures the widths again, and a taller row would then collapse).
+    public func provisionalRow(_ index: Int, _ row: Block) -> [StyledLine] {
+        shape.provisionalLines(forRow: index, cells: texts(of: row), cache: cache)
+    }
+
+    private func texts(of row: Block) -> [TableCellText] {
         let cells = TableContent.normalized(row.children.map { $0.kind.inlines ?? [] }, to: columns)
         let base = context.theme.text
-        let texts = cells.map { inlines in
+        return cells.map { inlines in
             cache.text(inlines, base: base) { TableCellText(inlines, base: base, in: context) }
         }
-        return shape.lines(forRow: index, cells: texts, cache: cache)
     }
 
     /// What stands in for the rows of a table that has none.

@@ -10,6 +10,9 @@ protocol TableShape: Sendable {
     /// The lines of data row `index` (0-based), including any rule above it; `cache` keeps the
     /// cells already laid out under this plan (a live view's), nil for a layout made once.
     func lines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine]
+    /// The lines of data row `index` while it is still being written and the plan may still
+    /// change: no taller than the row will be under the widths its completion may bring.
+    func provisionalLines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine]
     /// What stands in for the rows of a table that has none.
     func emptyLines() -> [StyledLine]
     /// The lines below the last row (bottom border).
@@ -17,4 +20,10 @@ protocol TableShape: Sendable {
     /// Feeds everything a row's lines depend on besides the row itself: equal plans draw any
     /// row the same.
     func hashPlan(into hasher: inout Hasher)
+}
+
+extension TableShape {
+    func provisionalLines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine] {
+        lines(forRow: index, cells: cells, cache: cache)
+    }
 }
