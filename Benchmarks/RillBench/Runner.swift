@@ -34,6 +34,7 @@ enum Runner {
 
     /// The floor: parse the whole document once, lay it out, encode it. Returns CPU ns and the
     /// batch render's bytes.
+    @inline(never)  // a function of its own, which callgrind.sh's --toggle-collect names
     static func oneShot(_ bytes: [UInt8], plain: Bool = false) -> (cpu: UInt64, bytes: Int) {
         var output = 0
         let (context, encoder) = plain ? (plainContext, plainEncoder) : (context, encoder)
@@ -56,6 +57,7 @@ enum Runner {
     /// flatness). Runs that measure the total leave it off: reading the process CPU clock is a
     /// system call (about 0.85 µs here, against 15–40 µs for a typical frame), which would be
     /// counted in the total, twice per frame.
+    @inline(never)
     static func stream(_ bytes: [UInt8], pieces: [Range<Int>], strategy: Strategy = .rill, plain: Bool = false,
                        reparseThreshold: Int? = nil, timesFrames: Bool = true) -> StreamRun {
         let (context, encoder) = plain ? (plainContext, plainEncoder) : (context, encoder)

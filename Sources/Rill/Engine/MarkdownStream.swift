@@ -330,6 +330,11 @@ public struct MarkdownStream: Sendable {
             extendedFrames += 1
             tail = extended
             plainTextMark?.end = source.count
+            if !provisionalClosers.isEmpty {
+                // The closers still close the same inlines, after the text as it now ends.
+                provisionalFrames += 1
+                provisionalCloserOffset = source.endTrimmingSpaces(source.count, notBefore: incomplete)
+            }
             noteParse(wasEarly: false)
             return outcome
         }
@@ -480,9 +485,8 @@ public struct MarkdownStream: Sendable {
         let heldBefore = heldBackFrames
         tail = openView(items: viewItems, anchor: viewAnchor, atEnd: atEnd, incomplete: incomplete,
                         lineLeftOut: leavesLineOut)
-        if extendsPlainText, !atEnd, heldBackFrames == heldBefore, provisionalClosers.isEmpty, !isFenceGrowing,
-           incomplete < source.count {
-            plainTextMark = PlainTextExtension.mark(tail, source: source, lineStart: incomplete)
+        if extendsPlainText, !atEnd, heldBackFrames == heldBefore, !isFenceGrowing, incomplete < source.count {
+            plainTextMark = PlainTextExtension.mark(tail, source: source, lineStart: incomplete, closers: provisionalClosers)
         }
         if !atEnd, !isFenceGrowing { noteParse(wasEarly: timing == .early) }
         return outcome

@@ -20,6 +20,12 @@
 ///   space comes between), which must hold only such bytes too;
 /// - and spaces after a word read like the end of the text, which cmark takes as whitespace,
 ///   while trailing spaces are trimmed from a paragraph's last line.
+/// The same holds inside emphasis, strong emphasis, strikethrough or a code span left open at
+/// the end and shown closed (``ProvisionalClosers``): such bytes change no delimiter's flanking
+/// (a run right before them would join their word, which must then be plain), so the closers
+/// stay the same and the text goes into the innermost open one. And it holds for a one-line ATX
+/// heading, whose line start is decided, when the bytes hold no `#` (a closing sequence).
+///
 /// The engine checks the result against full parses in its tests (every frame, every Corpus
 /// document, several chunk sizes).
 enum PlainTextExtension {
@@ -33,12 +39,17 @@ enum PlainTextExtension {
         /// Whether a quote may close a link reference definition's title: the paragraph starts
         /// like a definition (`[`) or like a title on the line after one (`'`, `"`, `(`).
         var mayHoldTitle: Bool
+        /// Whether the text is a heading's, where `#` may start a closing sequence.
+        var isHeading = false
+        /// How many inlines shown closed (see ``ProvisionalClosers``) the text goes into.
+        var openDepth = 0
 
         /// Whether `byte` added to the paragraph is only text.
         func allows(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: ")"): !holdsBracket
             case UInt8(ascii: "'"), UInt8(ascii: "\""): !mayHoldTitle
+            case UInt8(ascii: "#"): !isHeading
             default: PlainTextExtension.isPlain(byte)
             }
         }
@@ -51,14 +62,29 @@ enum PlainTextExtension {
     /// line starts with `|` (no block starts so) and the cell reaches the end of the text (a
     /// cell past the header's count is dropped by cmark, and text after a closing `|` starts a
     /// new cell).
-    static func mark(_ tail: OpenTail, source: [UInt8], lineStart: Int) -> Mark? {
+    ///
+    /// `closers` are those the tail was parsed with (see ``ProvisionalClosers``): the inlines
+    /// they close must be the last ones, nested, one per run, for the text to go into them.
+    static func mark(_ tail: OpenTail, source: [UInt8], lineStart: Int, closers: [UInt8] = []) -> Mark? {
         let contentEnd = source.endTrimmingSpaces(source.count, notBefore: lineStart)
         guard contentEnd > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart else { return nil }
+        let runs = closerRuns(closers)
+        var isHeading = false
         switch leaf.kind {
         case .paragraph(let inlines):
-            guard case .text(let literal)? = inlines.last, hasSpaceAfterWord(literal) else { return nil }
+            // The line's start is decided once its first word is complete, or once something
+            // other than text stands before the text being extended on its line.
+            guard let open = openText(inlines, runs: runs[...], afterOpener: false),
+                  open.followsContent || hasSpaceAfterWord(open.literal)
+                    || startsWithLetter(source[lineStart..<contentEnd]) else { return nil }
+        case .heading(_, let inlines):
+            // A one-line (ATX) heading on the incomplete line, not ending in a `#` that a word
+            // after it would make part of the text.
+            guard leaf.range.lowerBound >= lineStart, source[contentEnd - 1] != UInt8(ascii: "#"),
+                  openText(inlines, runs: runs[...], afterOpener: false) != nil else { return nil }
+            isHeading = true
         case .tableCell(let inlines):
-            guard case .text? = inlines.last, leaf.range.upperBound >= contentEnd,
+            guard runs.isEmpty, case .text? = inlines.last, leaf.range.upperBound >= contentEnd,
                   TailStabilizer.content(of: source[lineStart..<contentEnd]).first == UInt8(ascii: "|") else { return nil }
         default:
             return nil
@@ -66,7 +92,73 @@ enum PlainTextExtension {
         let text = source[leaf.range.clamped(to: 0..<source.count)]
         let mayHoldTitle = TailStabilizer.content(of: text).first.map { "['\"(".utf8.contains($0) } ?? false
         return Mark(end: source.count, lineStart: lineStart, holdsBracket: text.contains(UInt8(ascii: "]")),
-                    mayHoldTitle: mayHoldTitle)
+                    mayHoldTitle: mayHoldTitle, isHeading: isHeading, openDepth: runs.count)
+    }
+
+    /// A run of closers: the byte and how many.
+    private typealias Run = (byte: UInt8, count: Int)
+
+    /// `closers` as runs, innermost first.
+    private static func closerRuns(_ closers: [UInt8]) -> [Run] {
+        var runs: [Run] = []
+        for byte in closers {
+            if let last = runs.last, last.byte == byte { runs[runs.count - 1].count += 1 } else { runs.append((byte, 1)) }
+        }
+        return runs
+    }
+
+    /// The text new words go into: the last inline, or, with `runs` (innermost first) shown
+    /// closed, the last inline inside the ones they close, each the last of its parent and of
+    /// the kind its run makes (`*`/`_` emphasis, `**`/`__` strong, `~~` strikethrough, backticks a
+    /// code span). Also whether something stands before it on its line that no word added can
+    /// turn into the start of a block (a code span, emphasis, an autolink or HTML, the opener
+    /// of an inline shown closed; not text, a line break, or a link, which may be a definition's label).
+    private static func openText(_ inlines: [Inline], runs: ArraySlice<Run>,
+                                 afterOpener: Bool) -> (literal: String, followsContent: Bool)? {
+        guard let last = inlines.last else { return nil }
+        guard let run = runs.last else {
+            guard case .text(let literal) = last else { return nil }
+            guard inlines.count >= 2 else { return (literal, afterOpener) }
+            switch inlines[inlines.count - 2] {
+            // Not a link or image: `[foo]` starting a paragraph, then `: /url`, is a definition.
+            case .code, .emphasis, .strong, .strikethrough, .autolink, .html: return (literal, true)
+            default: return (literal, false)
+            }
+        }
+        let inner = runs.dropLast()
+        switch (last, run.byte, run.count) {
+        case (.code(let literal), UInt8(ascii: "`"), _) where inner.isEmpty:
+            return (literal, true)
+        case (.emphasis(let children), UInt8(ascii: "*"), 1), (.emphasis(let children), UInt8(ascii: "_"), 1),
+             (.strong(let children), UInt8(ascii: "*"), 2), (.strong(let children), UInt8(ascii: "_"), 2),
+             (.strikethrough(let children), UInt8(ascii: "~"), 2):
+            return openText(children, runs: inner, afterOpener: true)
+        default:
+            return nil
+        }
+    }
+
+    /// `inlines` with `text` added to the text ``openText(_:runs:afterOpener:)`` finds, `depth`
+    /// inlines down.
+    private static func appending(_ text: String, to inlines: [Inline], depth: Int) -> [Inline]? {
+        guard let last = inlines.last else { return nil }
+        var result = inlines
+        switch last {
+        case .text(let literal) where depth == 0: result[result.count - 1] = .text(literal + text)
+        case .code(let literal) where depth == 1: result[result.count - 1] = .code(literal + text)
+        case .emphasis(let children) where depth > 0:
+            guard let grown = appending(text, to: children, depth: depth - 1) else { return nil }
+            result[result.count - 1] = .emphasis(grown)
+        case .strong(let children) where depth > 0:
+            guard let grown = appending(text, to: children, depth: depth - 1) else { return nil }
+            result[result.count - 1] = .strong(grown)
+        case .strikethrough(let children) where depth > 0:
+            guard let grown = appending(text, to: children, depth: depth - 1) else { return nil }
+            result[result.count - 1] = .strikethrough(grown)
+        default:
+            return nil
+        }
+        return result
     }
 
     /// `tail` with the text added since `mark` appended to its last paragraph, or nil when those
@@ -101,10 +193,11 @@ enum PlainTextExtension {
         func extend(_ block: inout Block) -> Bool {
             block.range = moved(block.range)
             guard let last = block.children.indices.last else {
-                guard var inlines = block.kind.inlines, case .text(let literal)? = inlines.last else { return false }
-                inlines[inlines.count - 1] = .text(literal + text)
+                guard let inlines = block.kind.inlines.flatMap({ appending(text, to: $0, depth: mark.openDepth) })
+                else { return false }
                 switch block.kind {
                 case .paragraph: block.kind = .paragraph(inlines)
+                case .heading(let level, _): block.kind = .heading(level: level, inlines)
                 case .tableCell: block.kind = .tableCell(inlines)
                 default: return false
                 }
@@ -146,6 +239,35 @@ enum PlainTextExtension {
                 if sawWord { return true }
             } else {
                 sawWord = true
+            }
+        }
+        return false
+    }
+
+    /// Whether the content of `line`, after quote markers, list markers and a task box, starts
+    /// with an ASCII letter: no block starts so, whatever follows on the line.
+    private static func startsWithLetter(_ line: ArraySlice<UInt8>) -> Bool {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var rest = TailStabilizer.content(of: line)
+        while let first = rest.first {
+            switch first {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                return true
+            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
+                guard rest.count > 1, isSpace(rest[rest.startIndex + 1]) else { return false }
+                rest = TailStabilizer.content(of: rest.dropFirst())
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digits = rest.prefix(while: { (0x30...0x39).contains($0) }).count
+                let marker = rest.dropFirst(digits)
+                guard digits <= 9, let delimiter = marker.first, delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")"),
+                      let after = marker.dropFirst().first, isSpace(after) else { return false }
+                rest = TailStabilizer.content(of: marker.dropFirst())
+            case UInt8(ascii: "["):
+                let box = Array(rest.prefix(4))
+                guard box.count == 4, box[2] == UInt8(ascii: "]"), " xX".utf8.contains(box[1]), isSpace(box[3]) else { return false }
+                rest = TailStabilizer.content(of: rest.dropFirst(4))
+            default:
+                return false
             }
         }
         return false

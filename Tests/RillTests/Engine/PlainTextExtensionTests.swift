@@ -119,12 +119,39 @@ import Testing
         ("| a |\n|---|\n| c", " d"), ("| a | b |\n|---|---|\nc | d", "e"), ("| a | b |\n|---|---|\n| c | d ", " e"),
         ("| a | b |\n|---|---|\n| c | 1", ". x"), ("> | a |\n> |---|\n> | c", "d"), ("| a |\n|---|\n| `c", "d"),
         ("| a |\n|---|\n| c\\", "d"), ("| a |\n|---|\n| *c", " d"), ("| a | b |\n|---|---|\n|", " c"),
+        // Inside emphasis, strong, strikethrough or code left open (shown closed), and headings.
+        ("x **a", " b c"), ("x **a b", " c"), ("x **a", "b"), ("x *a **b", " c"), ("x ***a", " b"), ("x _a", " b"),
+        ("x __a", " b"), ("x ~~a", " b"), ("x `a", " b"), ("x `a b", " c."), ("x ``a ` b", " c"), ("**a", " b"),
+        ("*a", "b"), ("*a\nb", " c"), ("**a\n2. b** c", " d"), ("**a\n1", ". b"), ("x **a** b", " c"),
+        ("x `a` b", " c"), ("`a` 1", ". b"), ("x <a> b", " c"), ("x **a", " www.b"), ("x *a", ")"), ("x **a", " (b"),
+        ("x **a.", " b"), ("x **a *b* c", " d"), ("x *a **b** c", " d"), ("- **a", " b"), ("> **a", " b"),
+        ("| a |\n|---|\n| **b", " c"), ("x **a ", " b"), ("x **a", "  "), ("x `a", "  b"), ("x ** a", " b"),
+        ("# Head", " more"), ("## Head", "ing more"), ("# Head #", " x"), ("# C#", " x"), ("# Head ", "#"),
+        ("> # Quote head", " more"), ("# **Bold", " head"), ("Title\n=", "=="), ("Title\n-", "--"),
+        ("- # Item head", " more"), ("#", " x"), ("# 1", ". x"), ("- [x]", " done"), ("# *a", " b c"),
+        ("- [foo]:", " /url"), ("[foo]:", " /url"), ("- [foo]", ": /url"), ("x *a* [b]:", " /u"), ("`a`:", " /url"),
+        ("[foo]: /a\n\n- [foo]:", " /url"), ("Mo", "st of"), ("- Mo", "st"), ("> At", " any"), ("1. Mo", "re"),
+        ("- [ ] Bu", "ild"), ("- [x]Bu", "ild"), ("x\n2. Mo", "re"), ("> - > Mo", "re"), ("x\nA", "-b"), ("Www", ".x"),
+        ("a\n  Mo", "re"), ("-Mo", "re"), ("*Mo", "re"), ("[Mo", "re"), ("1.Mo", "re"), ("- [y] Mo", "re"), ("[foo]: /a\n\n[foo]:", " /url"), ("[foo]: /a\n\n> [foo]:", " /b"),
     ])
     func additions(_ text: String, _ next: String) {
         let bytes = Array((text + next).utf8)
         let cut = text.utf8.count
         let result = Self.compare(bytes, pieces: [0..<cut, cut..<bytes.count])
         #expect(result.differences.isEmpty, "\(result.differences.joined())")
+    }
+
+    @Test("Words inside open emphasis or code, and in a heading, are extended", arguments: [
+        "Ownership is **memory safety without a garbage collector** here.",
+        "Call `String::from with a borrowed slice` now.",
+        "# Understanding ownership in Rust and why it matters\n",
+        "## A *learning checklist for the week ahead* today\n",
+    ])
+    func extendsOpenInlinesAndHeadings(_ text: String) {
+        let bytes = Array(text.utf8)
+        let result = Self.compare(bytes, pieces: Chunkings.fixed(bytes.count, size: 3))
+        #expect(result.differences.isEmpty, "\(result.differences.prefix(1).joined())")
+        #expect(result.extended >= bytes.count / 3 / 2, "\(result.extended) of \(bytes.count / 3) frames extended")
     }
 
     @Test("A plain word added to a paragraph is extended, with the range moved to the new end")
