@@ -3,7 +3,10 @@
 ///
 /// The plan comes from the header and the first ``TableLayout/sampleRows`` data rows, exactly as
 /// ``TableLayout/layout(_:in:)`` makes it, so the sections joined are that layout's lines.
-public struct TableSections: Sendable {
+///
+/// Immutable; a class so that the live view hands one plan around every frame by reference
+/// instead of copying its fields (an existential shape among them).
+public final class TableSections: Sendable {
     private let shape: any TableShape
     private let columns: Int
     private let context: LayoutContext
@@ -20,7 +23,7 @@ public struct TableSections: Sendable {
     /// ``TableLayout/sampleRows`` data rows are read). Returns nil for a block that is no table.
     ///
     /// - Complexity: O(size of the header and the sampled rows).
-    public init?(table: Block, dataRows: some Collection<Block>, in context: LayoutContext) {
+    public convenience init?(table: Block, dataRows: some Collection<Block>, in context: LayoutContext) {
         self.init(table: table, dataRows: dataRows, in: context, cache: TableCellCache())
     }
 
