@@ -79,19 +79,29 @@ public enum TextWrapper {
         let firstWidth: Int
         let restWidth: Int
         let lines: [StyledLine]
-        /// UTF-8 offset (in the spans' text joined) of each line's first character, or nil for a
-        /// line that does not start a soft wrap (the first, or one after a hard break).
-        let restartOffsets: [Int?]
-        /// UTF-8 offset just past the character whose arrival ended each line (the one that did
-        /// not fit), `Int.max` for the last line: a line is settled by the text up to there.
-        let decidedBy: [Int]
         /// The first line this wrap laid out again (0 when it wrapped everything).
         var rewrappedFrom = 0
         /// The wrapper as it stood before it ended the last line: text appended at the end of the
         /// spans carries on from here, so only the new text is wrapped (see ``appended(to:in:)``).
-        fileprivate var state: State?
+        /// Its lines are all of ``lines`` but the last, which ending it made.
+        fileprivate var state: State
+        /// Where the last line may be restarted from, when ending the wrap made it (see
+        /// ``restartOffset(_:)``).
+        let lastRestartOffset: Int?
         /// Whether this wrap carried on from the previous one's state, wrapping only new text.
         var resumed = false
+
+        /// UTF-8 offset (in the spans' text joined) of line `line`'s first character, or nil for
+        /// a line that does not start a soft wrap (the first, or one after a hard break).
+        func restartOffset(_ line: Int) -> Int? {
+            line < state.restartOffsets.count ? state.restartOffsets[line] : lastRestartOffset
+        }
+
+        /// UTF-8 offset just past the character whose arrival ended line `line` (the one that
+        /// did not fit), `Int.max` for the last line: a line is settled by the text up to there.
+        func decidedBy(_ line: Int) -> Int {
+            line < state.decidedBy.count ? state.decidedBy[line] : .max
+        }
     }
 
     /// Like ``wrap(_:width:continuationWidth:)``, reusing `memo` from a wrap of an earlier
@@ -99,41 +109,46 @@ public enum TextWrapper {
     /// line and the ones after it exactly, so only the lines from just before the first change
     /// are wrapped again.
     ///
+    /// `unchangedPrefix` says how many spans at the start are known to be those at the start of
+    /// the spans `memo` was made from (so they are not compared again).
+    ///
     /// - Complexity: O(text from the line before the first change), not O(all the text).
-    public static func wrap(_ spans: [Span], width: Int, memo: inout Memo?) -> [StyledLine] {
+    public static func wrap(_ spans: [Span], width: Int, memo: inout Memo?, unchangedPrefix: Int = 0) -> [StyledLine] {
         let width = max(1, width)
         if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width {
-            if let added = appended(to: previous.spans, in: spans) {
+            if let added = appended(to: previous.spans, in: spans, unchangedPrefix: unchangedPrefix) {
                 if added.isEmpty {
                     memo = previous
                     return previous.lines
                 }
-                // Text only appended: carry on from where the last wrap stopped.
-                if var state = previous.state.take() {
-                    let line = state.lines.count
-                    for span in added { state.add(span) }
-                    return remember(state, spans: spans, rewrappedFrom: line, resumed: true, in: &memo)
-                }
+                // Text only appended: carry on from where the last wrap stopped (the memo goes
+                // with it, so the state's buffers grow in place).
+                var state = State(firstWidth: width, restWidth: width)
+                swap(&state, &previous.state)  // the memo's buffers, now referenced once
+                let line = state.lines.count
+                for span in added { state.add(span) }
+                return remember(state, spans: spans, rewrappedFrom: line, resumed: true, in: &memo)
             }
             let common = commonPrefix(previous.spans, spans)
             // The last line starting within the unchanged text.
             var line = previous.lines.count - 1
-            while line > 0, (previous.restartOffsets[line] ?? .max) > common { line -= 1 }
+            while line > 0, (previous.restartOffset(line) ?? .max) > common { line -= 1 }
             // A line's end depends on the first word of the line after it: the line before stays
             // only if the character that ended it is unchanged and followed by an unchanged ASCII
             // byte (which cannot join its cluster); else go one line further back.
-            let decided = line > 0 ? previous.decidedBy[line - 1] : .max
-            let keepsLineBefore = line > 0 && previous.restartOffsets[line] != nil && decided < common
+            let decided = line > 0 ? previous.decidedBy(line - 1) : .max
+            let keepsLineBefore = line > 0 && previous.restartOffset(line) != nil && decided < common
                 && (byte(at: decided, in: spans).map { $0 < 0x80 } ?? false)
             if !keepsLineBefore {
                 line -= 1
-                while line > 0, previous.restartOffsets[line] == nil { line -= 1 }
+                while line > 0, previous.restartOffset(line) == nil { line -= 1 }
             }
-            if line > 0, let offset = previous.restartOffsets[line] {
+            if line > 0, let offset = previous.restartOffset(line) {
+                // Lines before `line` are all the state's (only the last line is not).
                 var state = State(firstWidth: width, restWidth: width, continuing: true, baseOffset: offset)
                 state.lines = Array(previous.lines[..<line])
-                state.restartOffsets = Array(previous.restartOffsets[..<line])
-                state.decidedBy = Array(previous.decidedBy[..<line])
+                state.restartOffsets = Array(previous.state.restartOffsets[..<line])
+                state.decidedBy = Array(previous.state.decidedBy[..<line])
                 for span in slice(spans, from: offset) { state.add(span) }
                 return remember(state, spans: spans, rewrappedFrom: line, resumed: false, in: &memo)
             }
@@ -144,14 +159,20 @@ public enum TextWrapper {
     }
 
     /// Finishes the wrap `state` holds and keeps it, unfinished, in `memo` for the next wrap.
+    ///
+    /// The state's arrays are not copied: the finished lines are its lines plus the last line,
+    /// made apart.
     private static func remember(_ state: State, spans: [Span], rewrappedFrom: Int, resumed: Bool,
                                  in memo: inout Memo?) -> [StyledLine] {
-        var finished = state
-        let result = finished.finishWithOffsets()
-        memo = Memo(spans: spans, firstWidth: state.firstWidth, restWidth: state.restWidth, lines: result.lines,
-                    restartOffsets: result.offsets, decidedBy: result.decidedBy, rewrappedFrom: rewrappedFrom,
-                    state: state, resumed: resumed)
-        return result.lines
+        var lines = state.lines
+        var lastRestartOffset: Int?
+        if let last = state.lastLine() {
+            lines.append(last.line)
+            lastRestartOffset = last.restartOffset
+        }
+        memo = Memo(spans: spans, firstWidth: state.firstWidth, restWidth: state.restWidth, lines: lines,
+                    rewrappedFrom: rewrappedFrom, state: state, lastRestartOffset: lastRestartOffset, resumed: resumed)
+        return lines
     }
 
     /// The spans `spans` adds at the end of `old`'s text (none when they are equal), when it
@@ -161,11 +182,12 @@ public enum TextWrapper {
     /// return, which a line feed joins, or ``DisplayWidth/standsAlone(_:)``); clusters never
     /// span two spans.
     ///
-    /// - Complexity: O(text of `old`): the spans are compared once.
-    private static func appended(to old: [Span], in spans: [Span]) -> [Span]? {
+    /// - Complexity: O(text of `old` after its first `unchangedPrefix` spans, known equal): the
+    ///   spans are compared once.
+    private static func appended(to old: [Span], in spans: [Span], unchangedPrefix: Int) -> [Span]? {
         guard spans.count >= old.count else { return nil }
         guard let last = old.indices.last else { return spans }
-        for index in 0..<last where old[index] != spans[index] { return nil }
+        for index in min(unchangedPrefix, last)..<last where old[index] != spans[index] { return nil }
         var added: [Span] = []
         let was = old[last], now = spans[last]
         if was != now {
@@ -438,33 +460,44 @@ public enum TextWrapper {
             // A line that follows a soft wrap can be wrapped again from its first character.
             restartOffsets.append(afterSoftWrap ? cells.first?.offset : nil)
             decidedBy.append(decider)
+            lines.append(line(of: cells))
+        }
+
+        /// The line ``finish()`` would end with (and where it may be restarted from), without
+        /// ending it: nil when finishing adds no line.
+        func lastLine() -> (line: StyledLine, restartOffset: Int?)? {
+            guard !line.isEmpty || (lines.isEmpty && !continuing) else { return nil }
+            return (self.line(of: line[...]), afterSoftWrap ? line.first?.offset : nil)
+        }
+
+        /// `cells` as a line: trailing spaces removed, cells grouped into spans by style.
+        func line(of cells: ArraySlice<Cell>) -> StyledLine {
             var end = cells.endIndex
             while end > cells.startIndex, cells[end - 1].isSpace { end -= 1 }
+            // A run of cells of one style whose bytes follow each other in the store (the cells
+            // of a line do, as clusters are stored in order) becomes a span in one piece.
             var out = StyledLine()
-            var run: [UInt8] = []
+            var runStart = 0
+            var runEnd = 0
             var runWidth = 0
             var runStyle = -1
             func flush() {
-                if !run.isEmpty {
-                    out.append(Span(String(decoding: run, as: UTF8.self), styles[runStyle], width: runWidth))
+                if runEnd > runStart {
+                    out.append(Span(String(decoding: store[runStart..<runEnd], as: UTF8.self), styles[runStyle], width: runWidth))
                 }
-                run.removeAll(keepingCapacity: true)
                 runWidth = 0
             }
             for cell in cells[cells.startIndex..<end] {
-                if cell.style != runStyle {
+                if cell.style != runStyle || cell.start != runEnd {
                     flush()
                     runStyle = cell.style
+                    runStart = cell.start
                 }
-                if cell.count == 1 {
-                    run.append(store[cell.start])
-                } else {
-                    run.append(contentsOf: store[cell.start..<cell.start + cell.count])
-                }
+                runEnd = cell.start + cell.count
                 runWidth += cell.width
             }
             flush()
-            lines.append(out)
+            return out
         }
 
         mutating func finish() -> [StyledLine] {
@@ -473,10 +506,6 @@ public enum TextWrapper {
             return lines
         }
 
-        mutating func finishWithOffsets() -> (lines: [StyledLine], offsets: [Int?], decidedBy: [Int]) {
-            let lines = finish()
-            return (lines, restartOffsets, decidedBy)
-        }
     }
 
     /// A break is allowed between two clusters when either is wide (CJK ideographs, kana,

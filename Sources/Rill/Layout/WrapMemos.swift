@@ -26,6 +26,26 @@ public final class WrapMemos: @unchecked Sendable {
     ///
     /// - Complexity: O(inlines compared + size of the inlines from the first change).
     func spans(_ inlines: [Inline], base: TextStyle, id: BlockID, in context: LayoutContext) -> [Span] {
+        styledSpans(inlines, base: base, id: id, in: context).spans
+    }
+
+    /// The paragraph `id`'s `inlines` over `base`, styled and wrapped to `width`: both from
+    /// their memos (the wrap told which spans the styling kept, so it compares only the rest).
+    ///
+    /// - Complexity: O(inlines compared + size of the inlines from the first change + the text
+    ///   the wrap lays out again).
+    func lines(_ inlines: [Inline], base: TextStyle, width: Int, id: BlockID, in context: LayoutContext) -> [StyledLine] {
+        let styled = styledSpans(inlines, base: base, id: id, in: context)
+        var memo = memos.removeValue(forKey: id)?.memo
+        let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged)
+        memos[id] = (memo, frame)
+        return lines
+    }
+
+    /// ``spans(_:base:id:in:)``, with how many spans at the start are those of the last call for
+    /// `id` (the wrap of that call's spans is its memo, so they need no comparing).
+    private func styledSpans(_ inlines: [Inline], base: TextStyle, id: BlockID,
+                             in context: LayoutContext) -> (spans: [Span], unchanged: Int) {
         var kept = 0
         var spans: [Span] = []
         var ends: [Int] = []
@@ -38,25 +58,17 @@ public final class WrapMemos: @unchecked Sendable {
             spans.removeSubrange((kept > 0 ? ends[kept - 1] : 0)...)
             ends.removeSubrange(kept...)
         }
+        let unchanged = kept > 0 ? ends[kept - 1] : 0
         for inline in inlines[kept...] {
             spans += InlineStyler.spans([inline], base: base, in: context)
             ends.append(spans.count)
         }
         styled[id] = (Styled(inlines: inlines, base: base, spans: spans, ends: ends), frame)
-        return spans
+        return (spans, unchanged)
     }
 
     /// Creates an empty store.
     public init() {}
-
-    /// Wraps `spans` for the paragraph `id`, from where its last wrap can be reused.
-    func wrap(_ spans: [Span], width: Int, id: BlockID) -> [StyledLine] {
-        // Taken out, so that the wrap can carry on with the memo's buffers without copying them.
-        var memo = memos.removeValue(forKey: id)?.memo
-        let lines = TextWrapper.wrap(spans, width: width, memo: &memo)
-        memos[id] = (memo, frame)
-        return lines
-    }
 
     /// Ends a frame: forgets paragraphs not wrapped in this frame or the one before.
     public func sweep() {

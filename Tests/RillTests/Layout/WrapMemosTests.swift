@@ -18,7 +18,32 @@ extension RillTests.Layout {
             let context = LayoutContext(width: 40, theme: .dark, hyperlinks: hyperlinks)
             let memos = WrapMemos()
             let id = BlockID(anchor: 7)
-            var random = SplitMix64(seed: hyperlinks ? 2 : 1)
+            Self.edit(seed: hyperlinks ? 2 : 1) { step, inlines in
+                let base = step % 50 == 49 ? TextStyle(bold: true) : context.theme.text
+                #expect(memos.spans(inlines, base: base, id: id, in: context)
+                        == InlineStyler.spans(inlines, base: base, in: context), "\(inlines)")
+                if step % 7 == 0 { memos.sweep() }
+            }
+        }
+
+        @Test("Lines from the memos equal styling and wrapping the inlines afresh", arguments: [12, 40])
+        func linesEqualFreshWrap(width: Int) {
+            let context = LayoutContext(width: width, theme: .dark)
+            let memos = WrapMemos()
+            let id = BlockID(anchor: 7)
+            Self.edit(seed: UInt64(width)) { step, inlines in
+                // The width changes now and then, as on a resize.
+                let width = step % 90 == 89 ? width + 3 : width
+                let base = step % 50 == 49 ? TextStyle(bold: true) : context.theme.text
+                #expect(memos.lines(inlines, base: base, width: width, id: id, in: context)
+                        == TextWrapper.wrap(InlineStyler.spans(inlines, base: base, in: context), width: width), "\(inlines)")
+                if step % 7 == 0 { memos.sweep() }
+            }
+        }
+
+        /// 600 edits of a paragraph's inlines, mostly as a model writes, each passed to `check`.
+        static func edit(seed: UInt64, _ check: (Int, [Inline]) -> Void) {
+            var random = SplitMix64(seed: seed)
             var inlines: [Inline] = []
             for step in 0..<600 {
                 switch random.next() % 5 {
@@ -37,10 +62,7 @@ extension RillTests.Layout {
                 default:  // the end is taken back (a delimiter closed differently)
                     inlines.removeLast(min(inlines.count, Int(random.next() % 3)))
                 }
-                let base = step % 50 == 49 ? TextStyle(bold: true) : context.theme.text
-                #expect(memos.spans(inlines, base: base, id: id, in: context)
-                        == InlineStyler.spans(inlines, base: base, in: context), "\(inlines)")
-                if step % 7 == 0 { memos.sweep() }
+                check(step, inlines)
             }
         }
     }
