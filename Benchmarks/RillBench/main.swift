@@ -8,6 +8,7 @@ import Rill
 //   swift run -c release rill-bench --quick      fewer repetitions
 //   swift run -c release rill-bench --only NAME  inputs whose name contains NAME
 //   rill-bench --profile NAME --chunk N          one streamed run (0: one-shot, -1: nothing), for callgrind
+//   rill-bench --slowest NAME [--count N]        the costliest frames at 16-byte pieces, and their text
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
 //   rill-bench --hostile [--size N] [--only NAME] [--reparse-threshold B]
 //                                                pathological shapes at N and 4N bytes (issue 6)
@@ -54,6 +55,32 @@ if let name = option("--dump") {
         print(piece.upperBound, out.count, String(decoding: out, as: UTF8.self).debugDescription.prefix(300))
     }
     print("total", total)
+    exit(0)
+}
+
+if let name = option("--slowest") {
+    // The costliest frames of one input at 16-byte pieces, what the engine and the live view
+    // each took of them, and the text each frame added: what the p99 is made of.
+    guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
+    let pieces = Runner.fixed(input.bytes, 16)
+    var stream = MarkdownStream()
+    var view = LiveView(context: Runner.context, encoder: Runner.encoder, height: Runner.height)
+    var frames: [(engine: UInt64, view: UInt64, piece: Range<Int>)] = []
+    for piece in pieces {
+        let start = CPUClock.now()
+        stream.append(input.bytes[piece])
+        stream.advance()
+        let middle = CPUClock.now()
+        _ = view.frame(stream)
+        frames.append((middle - start, CPUClock.now() - middle, piece))
+    }
+    let totals = frames.map { $0.engine + $0.view }
+    print("frames \(frames.count), p50 \(totals.median / 1000) µs, p99 \(totals.percentile(0.99) / 1000) µs")
+    for frame in frames.sorted(by: { $0.engine + $0.view > $1.engine + $1.view }).prefix(Int(option("--count") ?? "25") ?? 25) {
+        let context = input.bytes[max(0, frame.piece.lowerBound - 40)..<frame.piece.upperBound]
+        print("\((frame.engine + frame.view) / 1000) µs (engine \(frame.engine / 1000), view \(frame.view / 1000)) at \(frame.piece.lowerBound)",
+              String(decoding: context, as: UTF8.self).debugDescription)
+    }
     exit(0)
 }
 

@@ -5,12 +5,41 @@
 /// code or HTML block: a safe over-approximation) is kept, and prepended to each re-parse.
 /// Each kept segment is followed by a blank line, a one-word paragraph and another blank line,
 /// which closes every container the segment opened; the engine drops blocks that start there.
+///
+/// A parse carries only the segments that may define a label its text references: a long
+/// answer can keep hundreds, and the open part is parsed at most frames.
 struct DefinitionCarrier: Sendable {
-    /// The text to prepend to a parse: kept segments, each closed off.
-    private(set) var prefix: [UInt8] = []
-
     /// Each kept segment (closed off) with the labels it may define, in order.
     private var segments: [(text: [UInt8], labels: DefinitionLabels)] = []
+    /// The segments that may define each label, in order.
+    private var segmentsByLabel: [[UInt8]: [Int]] = [:]
+    /// The segments whose labels could not all be read (see ``DefinitionLabels/isUnbounded``).
+    private var unboundedSegments: [Int] = []
+
+    /// Whether no segment is kept.
+    var isEmpty: Bool { segments.isEmpty }
+    /// How many segments are kept.
+    var count: Int { segments.count }
+
+    /// The kept segments that may define a label among `tokens` (a text's
+    /// ``DefinitionLabels/bracketedTokens(in:)``), in order; with `holdsBracket` (the text holds a
+    /// `]`), also those whose labels could not be read. The same segments as
+    /// ``prefix(forLowercased:)`` gives for that text.
+    ///
+    /// - Complexity: O(tokens + the segments chosen and their text).
+    func prefix(forTokens tokens: Set<[UInt8]>, holdsBracket: Bool) -> [UInt8] {
+        guard holdsBracket, !segments.isEmpty else { return [] }
+        var chosen = unboundedSegments
+        for token in tokens { chosen += segmentsByLabel[token] ?? [] }
+        guard !chosen.isEmpty else { return [] }
+        var result: [UInt8] = []
+        var last = -1
+        for index in chosen.sorted() where index != last {
+            result += segments[index].text
+            last = index
+        }
+        return result
+    }
 
     /// The kept segments that may define a label the text references, in order (so the first
     /// definition of a label still wins): all a parse of the text needs to resolve its links.
@@ -56,7 +85,8 @@ struct DefinitionCarrier: Sendable {
         labels.collect(from: segment)
         newLabels.merge(labels)
         let kept = context + segment + Self.closer
-        prefix += kept
+        if labels.isUnbounded { unboundedSegments.append(segments.count) }
+        for label in labels.labels { segmentsByLabel[label, default: []].append(segments.count) }
         segments.append((kept, labels))
         return true
     }

@@ -60,6 +60,42 @@ struct DefinitionLabels: Sendable, Equatable {
         return labels.contains { label in Self.containsBracketed(label, in: text) }
     }
 
+    /// Whether a text whose ``bracketedTokens(in:)`` are `tokens` may reference one of the
+    /// labels: the same answer as ``mayBeReferenced(in:)`` on that text.
+    ///
+    /// - Complexity: O(labels) set lookups (or O(tokens) when there are fewer tokens).
+    func mayBeReferenced(byTokens tokens: Set<[UInt8]>) -> Bool {
+        if isUnbounded { return true }
+        return !labels.isDisjoint(with: tokens)
+    }
+
+    /// What a text may reference, once: the ASCII-lowercased content of every `[…]` holding
+    /// no other bracket, less the whitespace and `>` at its ends. A label (which holds neither
+    /// whitespace at its ends nor a bracket) is found bracketed in the text exactly when it is
+    /// one of these.
+    ///
+    /// - Complexity: O(n) in the text's length.
+    static func bracketedTokens(in text: ArraySlice<UInt8>) -> Set<[UInt8]> {
+        var tokens: Set<[UInt8]> = []
+        var open: Int?
+        for index in text.indices {
+            switch text[index] {
+            case UInt8(ascii: "["):
+                open = index + 1
+            case 0x5D:
+                guard let start = open else { continue }
+                open = nil
+                var lower = start, upper = index
+                while lower < upper, isGap(text[lower]) { lower += 1 }
+                while upper > lower, isGap(text[upper - 1]) { upper -= 1 }
+                if upper > lower, upper - lower <= 999 { tokens.insert(text[lower..<upper].map(lowercased)) }
+            default:
+                continue
+            }
+        }
+        return tokens
+    }
+
     /// Adds `other`'s labels.
     mutating func merge(_ other: DefinitionLabels) {
         labels.formUnion(other.labels)

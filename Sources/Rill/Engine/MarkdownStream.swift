@@ -120,6 +120,11 @@ public struct MarkdownStream: Sendable {
         var identityBefore: IdentityAssigner
         /// Whether its text holds a `]`, so that a later link definition could change it.
         var mayReference: Bool
+        /// What its text may reference (see ``DefinitionLabels/bracketedTokens(in:)``), read
+        /// the first time a late definition asks, so that later ones do not read it again.
+        var referenceTokens: Set<[UInt8]>?
+        /// Where its own text ends (what it may reference is read up to there).
+        var textEnd: Int
         /// Whether only a stub of it is kept (see ``releaseFinalBlocks(before:keepingResolvable:)``).
         var isReleased = false
     }
@@ -257,17 +262,45 @@ public struct MarkdownStream: Sendable {
         return frontier
     }
 
-    /// Bytes handed to cmark by a parse of the open part up to `end`, plus `extra` bytes.
+    /// Bytes of the open part a parse up to `end` hands to cmark, plus `extra` bytes (the
+    /// definitions it carries, few, not counted).
     private func parseCost(end: Int, extra: Int) -> Int {
-        var cost = definitions.prefix.count + max(0, end - parseStart) + extra
+        var cost = max(0, end - parseStart) + extra
         if case .children(let grown)? = growth { cost += grown.context.count }
         return cost
     }
 
-    /// ``tailParse(end:extra:)``, counted in ``bytesParsed``.
+    /// The kept definitions a parse of the open part carries: those that may define a label
+    /// its text references (see ``DefinitionCarrier/prefix(forTokens:holdsBracket:)``). Read
+    /// from the frontier to the end, the most any parse of this frame reads; made once a frame.
+    ///
+    /// - Complexity: O(the open part), then O(1) in the same frame.
+    private mutating func carriedDefinitions() -> [UInt8] {
+        guard !definitions.isEmpty else { return [] }
+        let key = CarriedKey(frontier: frontier, end: source.count, definitions: definitions.count)
+        if let carried, carried.key == key { return carried.prefix }
+        let text = source[min(frontier, source.count)...]
+        let prefix = definitions.prefix(forTokens: DefinitionLabels.bracketedTokens(in: text),
+                                        holdsBracket: text.contains(0x5D))
+        carried = (key, prefix)
+        return prefix
+    }
+
+    /// What ``carriedDefinitions()`` depends on.
+    private struct CarriedKey: Equatable {
+        let frontier: Int
+        let end: Int
+        let definitions: Int
+    }
+
+    /// The definitions the open part carried, with what they were chosen for.
+    private var carried: (key: CarriedKey, prefix: [UInt8])?
+
+    /// ``tailParse(end:extra:definitions:)``, counted in ``bytesParsed``.
     private mutating func countedTailParse(end: Int, extra: [UInt8] = []) -> TailParse? {
-        bytesParsed += parseCost(end: end, extra: extra.count)
-        return tailParse(end: end, extra: extra)
+        let definitions = carriedDefinitions()
+        bytesParsed += definitions.count + parseCost(end: end, extra: extra.count)
+        return tailParse(end: end, extra: extra, definitions: definitions)
     }
 
     /// When to parse the open part again (see ``reparseThreshold``).
@@ -442,7 +475,7 @@ public struct MarkdownStream: Sendable {
             case .growth:
                 if case .children(var grown)? = growth {
                     growth = nil  // leave `grown` the only owner of its final children, which grow in place
-                    if grown.advance(source, incompleteFrom: incomplete, definitions: definitions.prefix) {
+                    if grown.advance(source, incompleteFrom: incomplete, definitions: carriedDefinitions()) {
                         let context = grown.definitionContext(from: grown.absorbedUpTo)
                         definitionsChanged = definitions.absorb(grown.takeFinalText(source), literalRange: nil,
                                                                 context: context) || definitionsChanged
@@ -500,13 +533,13 @@ public struct MarkdownStream: Sendable {
 
     /// Parses the tail up to `end`, plus `extra` bytes (a probe), naming what it finds.
     /// Returns nil when a growing container no longer continues in the slice.
-    private func tailParse(end: Int, extra: [UInt8] = []) -> TailParse? {
+    private func tailParse(end: Int, extra: [UInt8] = [], definitions: [UInt8]) -> TailParse? {
         var result = TailParse()
         var assigner = identity
         var previousEnd = lastFinalEnd
         var start = frontier
         if case .children(let grown)? = growth {
-            guard let (parse, before, after) = grown.parse(source, end: end, extra: extra, definitions: definitions.prefix) else {
+            guard let (parse, before, after) = grown.parse(source, end: end, extra: extra, definitions: definitions) else {
                 return nil
             }
             result.growthParse = parse
@@ -523,7 +556,7 @@ public struct MarkdownStream: Sendable {
                 extended = Array(slice) + extra
                 slice = extended[...]
             }
-            result.entries = SliceParser.parse(prefix: definitions.prefix, slice: slice, base: frontier).entries
+            result.entries = SliceParser.parse(prefix: definitions, slice: slice, base: frontier).entries
         }
         _ = start
         for index in result.entries.indices {
@@ -584,7 +617,8 @@ public struct MarkdownStream: Sendable {
         let segmentEnd = max(block.range.upperBound, lineStart)
         let mayReference = !block.isLiteral && source.containsClosingBracket(in: lineStart..<segmentEnd)
         if mayReference { referencing.append(finalRecords.count) }
-        finalRecords.append(FinalRecord(lineStart: lineStart, identityBefore: identityBefore, mayReference: mayReference))
+        finalRecords.append(FinalRecord(lineStart: lineStart, identityBefore: identityBefore, mayReference: mayReference,
+                                        textEnd: segmentEnd))
         finalBlocks.append(block)
         lastFinalEnd = block.range.upperBound
         outcome.finalized.append(block.id)
@@ -661,7 +695,7 @@ public struct MarkdownStream: Sendable {
             return
         }
         guard var grown = ChildGrowth(entries: entries, at: index, source: source, incompleteFrom: incomplete,
-                                      identityBefore: identityBefore, definitions: definitions.prefix) else { return }
+                                      identityBefore: identityBefore, definitions: carriedDefinitions()) else { return }
         // Lines before the container (blank, or definitions) can no longer change.
         if grown.lineStart > frontier {
             definitionsChanged = definitions.absorb(source[frontier..<grown.lineStart], literalRange: nil) || definitionsChanged
@@ -866,10 +900,15 @@ public struct MarkdownStream: Sendable {
         let before = referencing.partitioningIndex { $0 >= end }
         let candidates = Array(referencing[..<before]) + assembled.filter { $0 >= end }
         for index in candidates where finalRecords[index].mayReference {
-            // Lowercased once, to ask whether it may use a new label and which definitions to carry.
+            // Only a block that may use one of the new labels can resolve differently. Its own
+            // text decides; what follows it in its segment (blank lines, definitions) refers to
+            // nothing in it.
+            let tokens = finalRecords[index].referenceTokens
+                ?? DefinitionLabels.bracketedTokens(in: source[finalRecords[index].lineStart..<finalRecords[index].textEnd])
+            finalRecords[index].referenceTokens = tokens
+            guard labels.mayBeReferenced(byTokens: tokens) else { continue }
+            // Lowercased once, to choose the definitions to carry.
             let lowered = DefinitionLabels.lowercasedIfBracketed(source[segment(ofFinal: index)])
-            // Only a block that may use one of the new labels can resolve differently.
-            guard labels.mayBeReferenced(inLowercased: lowered) else { continue }
             let (reparsed, parsedBytes) = reparsedFinal(at: index, lowered: lowered)
             bytesParsed += parsedBytes
             guard let block = reparsed else { continue }

@@ -28,6 +28,21 @@ extension DefinitionLabelsTests {
         }
     }
 
+    @Test("A block's bracketed tokens answer as its text does, for random texts and labels")
+    func tokensAnswerAsText() {
+        var random = SplitMix64(seed: 5)
+        let pieces = ["[", "]", "a", "B", "a-b", " ", "\n", ">", "x]", "[ab", "]:", "A>b", "\t", "é", "[a]"]
+        let candidates = ["a", "b", "ab", "a-b", "a>b", "x", "aab", "ba"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int(random.next() % 12)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let tokens = DefinitionLabels.bracketedTokens(in: Array(text.utf8)[...])
+            for candidate in candidates {
+                let labels = Self.labels("[\(candidate)]: /u")
+                #expect(labels.mayBeReferenced(byTokens: tokens) == Self.referenced(labels, text), "\(candidate) in \(text.debugDescription)")
+            }
+        }
+    }
+
     @Test("A label Rill does not read simply makes every block a candidate", arguments: [
         "[rust book]: /u", "[caf\u{E9}]: /u", "[a\\]b]: /u", "[&amp;]: /u", "no opening]: /u",
     ])
