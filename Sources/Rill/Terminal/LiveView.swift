@@ -49,7 +49,7 @@ public struct LiveView: Sendable {
 
     private var context: LayoutContext
     /// The last table plan made, with what it was made from.
-    private var tablePlan: (head: Block, sample: [Block], sections: TableSections)?
+    private var tablePlan: (head: Block, sample: [Block], sections: TableSections, mayAwaitDefinition: Bool)?
     private var painter: LivePainter
     /// Rows of the screen; the live region holds at most `height - 1` lines.
     private var height: Int
@@ -107,7 +107,7 @@ public struct LiveView: Sendable {
                         if stream.isFinished { awaits = false }
                     } else {
                         laidOut = headPart(parts, open: open, sections: sections)
-                        awaits = parts.planMayAwaitDefinition && !stream.isFinished
+                        awaits = planMayAwaitDefinition(parts) && !stream.isFinished
                     }
                 } else if part <= parts.childCount {
                     let position = part - 1
@@ -204,11 +204,28 @@ public struct LiveView: Sendable {
         var head = parts.head
         head.children = Array(head.children.prefix(1))
         if let cached = tablePlan, cached.head == head, cached.sample == sample { return cached.sections }
+        // Whether the header or a complete sampled row may hold an unresolved reference: asked
+        // once per plan (see ``planMayAwaitDefinition(_:)``).
+        let mayAwait = head.children.first?.mayHoldUnresolvedReference == true
+            || sample.contains { $0.mayHoldUnresolvedReference }
         // Another plan of the same table passes on the cells it styled and wrapped.
         let cells = tablePlan.flatMap { $0.head.id == head.id ? $0.sections.cache : nil } ?? TableCellCache()
         guard let sections = TableSections(table: parts.head, dataRows: sample, in: context, cache: cells) else { return nil }
-        tablePlan = (head, sample, sections)
+        tablePlan = (head, sample, sections, mayAwait)
         return sections
+    }
+
+    /// ``BlockParts/planMayAwaitDefinition`` of the table whose plan was just made: the plan's
+    /// answer for its header and complete sampled rows, then the sampled rows still being
+    /// written (only those change from frame to frame).
+    private func planMayAwaitDefinition(_ parts: BlockParts) -> Bool {
+        guard case .table = parts.shape else { return false }
+        guard let plan = tablePlan, plan.head.id == parts.head.id else { return parts.planMayAwaitDefinition }
+        if plan.mayAwaitDefinition { return true }
+        return (0..<min(parts.childCount, TableLayout.sampleRows)).contains { position in
+            let row = parts.child(position)
+            return !(parts.isFinal || row.range.upperBound <= parts.incompleteFrom) && row.mayHoldUnresolvedReference
+        }
     }
 
     private func parts(of index: Int, in stream: MarkdownStream, finalCount: Int, incomplete: Int) -> BlockParts {
