@@ -43,13 +43,7 @@ struct TableGrid: TableShape {
     }
 
     func lines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine] {
-        var lines: [StyledLine] = []
-        if index == 0 {
-            if header != nil { lines.append(TableBorder.header.line(widths: widths, style: borderStyle)) }
-        } else if ruleBetweenRows {
-            lines.append(TableBorder.between.line(widths: widths, style: borderStyle))
-        }
-        return lines + rowLines(cells, cache: cache)
+        rule(above: index) + rowLines(cells, cache: cache)
     }
 
     /// A row still being written while the widths may change: each cell on one line, cut with
@@ -57,13 +51,16 @@ struct TableGrid: TableShape {
     /// alone, wrapping would stack its words a few letters a line, then collapse once the
     /// row is complete and the widths are measured again).
     func provisionalLines(forRow index: Int, cells: [TableCellText], cache: TableCellCache?) -> [StyledLine] {
-        var lines: [StyledLine] = []
+        rule(above: index) + rowLines(cells, cache: cache, oneLine: true)
+    }
+
+    /// The rule drawn above data row `index`: the header's under the first, a light one between
+    /// rows when ``ruleBetweenRows``.
+    private func rule(above index: Int) -> [StyledLine] {
         if index == 0 {
-            if header != nil { lines.append(TableBorder.header.line(widths: widths, style: borderStyle)) }
-        } else if ruleBetweenRows {
-            lines.append(TableBorder.between.line(widths: widths, style: borderStyle))
+            return header != nil ? [TableBorder.header.line(widths: widths, style: borderStyle)] : []
         }
-        return lines + rowLines(cells, cache: cache, oneLine: true)
+        return ruleBetweenRows ? [TableBorder.between.line(widths: widths, style: borderStyle)] : []
     }
 
     func emptyLines() -> [StyledLine] { [] }
