@@ -46,7 +46,7 @@ enum TableGuard {
         }
         func byte(_ index: Int) -> UInt8 { output?[index] ?? bytes[index] }
 
-        var previousCells: Int?  // cells of the previous line as a header; nil before the first
+        var previousLine: Range<Int>?  // nil before the first
         var start = 0
         let count = bytes.count
         while start <= count {
@@ -61,11 +61,13 @@ enum TableGuard {
             let line = start..<end
             // Rules 2 and 3: a delimiter row too wide or not matching its header line.
             if let columns = delimiterColumns(line, byte) {
-                if columns > maxColumns || columns != previousCells {
+                // The previous line's cells as a header, counted only below a delimiter row.
+                let headerCells = previousLine.map { cells(headerContent($0, byte), byte) }
+                if columns > maxColumns || columns != headerCells {
                     if let dash = line.last(where: { byte($0) == 0x2D }) { write(dashMark, at: dash) }
                 }
             }
-            previousCells = cells(headerContent(line, byte), byte)
+            previousLine = line
             if end == count { break }
             start = end + 1
             if bytes[end] == 0x0D, start < count, bytes[start] == 0x0A { start += 1 }
