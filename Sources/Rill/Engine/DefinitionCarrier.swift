@@ -21,37 +21,22 @@ struct DefinitionCarrier: Sendable {
     /// How many segments are kept.
     var count: Int { segments.count }
 
-    /// The kept segments that may define a label among `tokens` (a text's
-    /// ``DefinitionLabels/bracketedTokens(in:)``), in order; with `holdsBracket` (the text holds a
-    /// `]`), also those whose labels could not be read. The same segments as
-    /// ``prefix(forLowercased:)`` gives for that text.
+    /// The kept segments that may define a label `text` references, in order (so the first
+    /// definition of a label still wins): all a parse of the text needs to resolve its links.
+    /// The labels are looked up by the text's ``DefinitionLabels/bracketedTokens(in:)``; a
+    /// segment whose labels could not be read is included whenever the text holds a `]`.
     ///
-    /// - Complexity: O(tokens + the segments chosen and their text).
-    func prefix(forTokens tokens: Set<[UInt8]>, holdsBracket: Bool) -> [UInt8] {
-        guard holdsBracket, !segments.isEmpty else { return [] }
+    /// - Complexity: O(text + the segments chosen and their text).
+    func prefix(for text: ArraySlice<UInt8>) -> [UInt8] {
+        guard !segments.isEmpty, text.contains(0x5D) else { return [] }
         var chosen = unboundedSegments
-        for token in tokens { chosen += segmentsByLabel[token] ?? [] }
+        for token in DefinitionLabels.bracketedTokens(in: text) { chosen += segmentsByLabel[token] ?? [] }
         guard !chosen.isEmpty else { return [] }
         var result: [UInt8] = []
         var last = -1
         for index in chosen.sorted() where index != last {
             result += segments[index].text
             last = index
-        }
-        return result
-    }
-
-    /// The kept segments that may define a label the text references, in order (so the first
-    /// definition of a label still wins): all a parse of the text needs to resolve its links.
-    /// `lowered` is the text through ``DefinitionLabels/lowercasedIfBracketed(_:)``. A segment
-    /// whose labels could not be read is included whenever the text holds a `]`.
-    ///
-    /// - Complexity: O(segments × text) at worst; for re-resolving one final block.
-    func prefix(forLowercased lowered: [UInt8]?) -> [UInt8] {
-        guard let lowered else { return [] }
-        var result: [UInt8] = []
-        for segment in segments where segment.labels.mayBeReferenced(inLowercased: lowered) {
-            result += segment.text
         }
         return result
     }

@@ -50,18 +50,11 @@ struct DefinitionLabels: Sendable, Equatable {
     func mayBeReferenced(in text: ArraySlice<UInt8>) -> Bool {
         if isUnbounded { return true }
         guard !labels.isEmpty else { return false }
-        return mayBeReferenced(inLowercased: Self.lowercasedIfBracketed(text))
-    }
-
-    /// ``mayBeReferenced(in:)`` for text already passed through ``lowercasedIfBracketed(_:)``.
-    func mayBeReferenced(inLowercased text: [UInt8]?) -> Bool {
-        if isUnbounded { return true }
-        guard let text else { return false }
-        return labels.contains { label in Self.containsBracketed(label, in: text) }
+        return mayBeReferenced(byTokens: Self.bracketedTokens(in: text))
     }
 
     /// Whether a text whose ``bracketedTokens(in:)`` are `tokens` may reference one of the
-    /// labels: the same answer as ``mayBeReferenced(in:)`` on that text.
+    /// labels (``mayBeReferenced(in:)`` when the tokens are read once and kept).
     ///
     /// - Complexity: O(labels) set lookups (or O(tokens) when there are fewer tokens).
     func mayBeReferenced(byTokens tokens: Set<[UInt8]>) -> Bool {
@@ -100,27 +93,6 @@ struct DefinitionLabels: Sendable, Equatable {
     mutating func merge(_ other: DefinitionLabels) {
         labels.formUnion(other.labels)
         isUnbounded = isUnbounded || other.isUnbounded
-    }
-
-    /// `text` with ASCII letters lowercased, as labels are kept; nil when it holds no `]`, and so
-    /// references nothing.
-    static func lowercasedIfBracketed(_ text: ArraySlice<UInt8>) -> [UInt8]? {
-        text.contains(0x5D) ? text.map(lowercased) : nil
-    }
-
-    private static func containsBracketed(_ label: [UInt8], in text: [UInt8]) -> Bool {
-        guard let first = label.first, label.count <= text.count else { return false }
-        var index = 0
-        while index + label.count <= text.count {
-            defer { index += 1 }
-            guard text[index] == first, text[index..<(index + label.count)].elementsEqual(label) else { continue }
-            var before = index - 1
-            while before >= 0, isGap(text[before]) { before -= 1 }
-            var after = index + label.count
-            while after < text.count, isGap(text[after]) { after += 1 }
-            if before >= 0, text[before] == UInt8(ascii: "["), after < text.count, text[after] == 0x5D { return true }
-        }
-        return false
     }
 
     private static func isGap(_ byte: UInt8) -> Bool {

@@ -271,7 +271,7 @@ public struct MarkdownStream: Sendable {
     }
 
     /// The kept definitions a parse of the open part carries: those that may define a label
-    /// its text references (see ``DefinitionCarrier/prefix(forTokens:holdsBracket:)``). Read
+    /// its text references (see ``DefinitionCarrier/prefix(for:)``). Read
     /// from the frontier to the end, the most any parse of this frame reads; made once a frame.
     ///
     /// - Complexity: O(the open part), then O(1) in the same frame.
@@ -279,9 +279,7 @@ public struct MarkdownStream: Sendable {
         guard !definitions.isEmpty else { return [] }
         let key = CarriedKey(frontier: frontier, end: source.count, definitions: definitions.count)
         if let carried, carried.key == key { return carried.prefix }
-        let text = source[min(frontier, source.count)...]
-        let prefix = definitions.prefix(forTokens: DefinitionLabels.bracketedTokens(in: text),
-                                        holdsBracket: text.contains(0x5D))
+        let prefix = definitions.prefix(for: source[min(frontier, source.count)...])
         carried = (key, prefix)
         return prefix
     }
@@ -907,9 +905,7 @@ public struct MarkdownStream: Sendable {
                 ?? DefinitionLabels.bracketedTokens(in: source[finalRecords[index].lineStart..<finalRecords[index].textEnd])
             finalRecords[index].referenceTokens = tokens
             guard labels.mayBeReferenced(byTokens: tokens) else { continue }
-            // Lowercased once, to choose the definitions to carry.
-            let lowered = DefinitionLabels.lowercasedIfBracketed(source[segment(ofFinal: index)])
-            let (reparsed, parsedBytes) = reparsedFinal(at: index, lowered: lowered)
+            let (reparsed, parsedBytes) = reparsedFinal(at: index)
             bytesParsed += parsedBytes
             guard let block = reparsed else { continue }
             if block != finalBlocks[index] {
@@ -957,22 +953,16 @@ public struct MarkdownStream: Sendable {
     /// may use, named as before (nil if the parse does not find it, which the engine's invariants
     /// rule out), and the number of bytes parsed.
     private func reparsedFinal(at index: Int) -> (Block?, Int) {
-        reparsedFinal(at: index, lowered: DefinitionLabels.lowercasedIfBracketed(source[segment(ofFinal: index)]))
-    }
-
-    /// ``reparsedFinal(at:)`` given the block's text through
-    /// ``DefinitionLabels/lowercasedIfBracketed(_:)``.
-    private func reparsedFinal(at index: Int, lowered: [UInt8]?) -> (Block?, Int) {
         let record = finalRecords[index]
         let range = finalBlocks[index].range
         var segment = segment(ofFinal: index)
+        // Only the definitions this block may use: a long answer can carry thousands.
+        let prefix = definitions.prefix(for: source[segment])
         // A table whose header line continued the paragraph before it is read so only after
         // that paragraph (alone, `    ---` is code and `2. | b |` a list), and that paragraph
         // only before its table (alone, `[a]: /u` would define): parse the pair.
         if isSplitPair(index - 1) { segment = finalRecords[index - 1].lineStart..<segment.upperBound }
         if isSplitPair(index) { segment = segment.lowerBound..<self.segment(ofFinal: index + 1).upperBound }
-        // Only the definitions this block may use: a long answer can carry thousands.
-        let prefix = definitions.prefix(forLowercased: lowered)
         let parsed = SliceParser.parse(prefix: prefix, slice: source[segment], base: segment.lowerBound)
         let parsedBytes = prefix.count + segment.count
         let own = parsed.entries.filter { $0.block.range.lowerBound < range.upperBound }
