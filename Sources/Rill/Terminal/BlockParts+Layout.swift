@@ -146,7 +146,13 @@ extension BlockParts {
     func planIsSettled(_ sections: TableSections?) -> Bool {
         if isFinal { return true }
         guard let sections, sections.isFixed, childCount >= TableLayout.sampleRows else { return false }
-        return child(TableLayout.sampleRows - 1).range.upperBound <= incompleteFrom
+        return isComplete(child(TableLayout.sampleRows - 1))
+    }
+
+    /// Whether child `row` ends before the incomplete line: always, in a final block (whose
+    /// ``incompleteFrom`` is `Int.max`).
+    func isComplete(_ row: Block) -> Bool {
+        row.range.upperBound <= incompleteFrom
     }
 
     /// The table's plan, for a table (nil otherwise).

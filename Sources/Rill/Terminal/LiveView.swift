@@ -200,7 +200,7 @@ public struct LiveView: Sendable {
     private mutating func tableSections(_ parts: BlockParts) -> TableSections? {
         guard case .table = parts.shape else { return nil }
         let sample = (0..<min(parts.childCount, TableLayout.sampleRows)).map(parts.child)
-            .filter { parts.isFinal || $0.range.upperBound <= parts.incompleteFrom }
+            .filter(parts.isComplete)
         var head = parts.head
         head.children = Array(head.children.prefix(1))
         if let cached = tablePlan, cached.head == head, cached.sample == sample { return cached.sections }
@@ -224,7 +224,7 @@ public struct LiveView: Sendable {
         if plan.mayAwaitDefinition { return true }
         return (0..<min(parts.childCount, TableLayout.sampleRows)).contains { position in
             let row = parts.child(position)
-            return !(parts.isFinal || row.range.upperBound <= parts.incompleteFrom) && row.mayHoldUnresolvedReference
+            return !parts.isComplete(row) && row.mayHoldUnresolvedReference
         }
     }
 
