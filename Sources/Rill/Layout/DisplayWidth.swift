@@ -4,11 +4,14 @@ import CUTF8Proc
 ///
 /// | cluster                                   | columns |
 /// |-------------------------------------------|---------|
-/// | holds U+FE0F (emoji presentation)         | 2       |
+/// | an emoji holding U+FE0F (emoji presentation) | 2    |
 /// | a regional-indicator pair (a flag)        | 2       |
-/// | holds U+FE0E (text presentation)          | 1       |
+/// | an emoji holding U+FE0E (text presentation) | 1     |
 /// | starts with an emoji (ZWJ sequences, skin tones, tag flags) | widest scalar |
 /// | anything else                             | sum of its scalars |
+///
+/// A presentation selector after a character that is no emoji (a space, a letter, nothing)
+/// changes nothing: terminals draw the character as it is.
 ///
 /// A scalar's width is `utf8proc_charwidth` (0–2), except that spacing marks (category Mc)
 /// count 1 and Hangul conjoining vowels and trailing consonants count 0, as glibc's `wcwidth`
@@ -25,13 +28,15 @@ public enum DisplayWidth {
         if let ascii = character.asciiValue {
             return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
         }
+        guard let first = character.unicodeScalars.first else { return 0 }
+        let emojiBase = first.properties.isEmoji
         var widest = 0
         var sum = 0
         var regionalIndicators = 0
         for scalar in character.unicodeScalars {
             switch scalar.value {
-            case 0xFE0F: return 2
-            case 0xFE0E: return 1
+            case 0xFE0F where emojiBase: return 2
+            case 0xFE0E where emojiBase: return 1
             case 0x1F1E6...0x1F1FF: regionalIndicators += 1
             default: break
             }
@@ -40,8 +45,7 @@ public enum DisplayWidth {
             sum += columns
         }
         if regionalIndicators >= 2 { return 2 }
-        guard let first = character.unicodeScalars.first else { return 0 }
-        return first.value >= 0x80 && first.properties.isEmoji ? widest : sum
+        return first.value >= 0x80 && emojiBase ? widest : sum
     }
 
     /// Columns of one scalar drawn on its own.

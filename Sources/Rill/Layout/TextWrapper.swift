@@ -46,7 +46,11 @@ public enum TextWrapper {
     /// also fit the `narrowest` line, or the wrapper would show `…` in its place.
     private static func oneLine(_ spans: [Span], width: Int, narrowest: Int) -> StyledLine? {
         var columns = 0
-        for span in spans {
+        for (index, span) in spans.enumerated() {
+            // A span whose first scalar may join the cluster before it is measured across the
+            // boundary, cluster by cluster.
+            if index > 0, let first = span.text.unicodeScalars.first, !first.isASCII,
+               !DisplayWidth.standsAlone(first) { return nil }
             columns += span.width
             guard columns <= width else { return nil }
             let fits = span.text.withUTF8Bytes { bytes in
@@ -313,6 +317,15 @@ public enum TextWrapper {
             let utf8 = text.utf8
             let scalars = text.unicodeScalars
             var index = utf8.startIndex
+            if let first = scalars.first, !first.isASCII, !DisplayWidth.standsAlone(first) {
+                let rest = joinLeadingScalars(of: text)
+                if rest != index {
+                    // The rest, apart: its clusters may not be those the span's text had (`🇺`
+                    // then `🇸🇺🇸`: the second flag starts one scalar later).
+                    if rest != utf8.endIndex { add(Span(String(text.unicodeScalars[rest...]), span.style)) }
+                    return
+                }
+            }
             var previous: UInt8 = 0
             while index != utf8.endIndex {
                 let byte = utf8[index]
@@ -369,6 +382,43 @@ public enum TextWrapper {
                 decider = offset + count
                 addCluster(utf8[index..<end], columns: DisplayWidth.of(character), style: style, isSpace: character == " ")
             }
+        }
+
+        /// Adds the scalars at the start of `text` that join the cluster of the line's last cell
+        /// (a mark, a selector, a skin tone, a joiner and the emoji it joins, a flag's second
+        /// half) to that cell, in its style: a change of style inside a cluster (`*👨‍*👩`,
+        /// `**❤**\u{FE0F}`) must not measure it as two, since the terminal draws one. Returns
+        /// where the rest of `text` starts (its start when nothing joins).
+        mutating func joinLeadingScalars(of text: String) -> String.Index {
+            guard let last = line.last else { return text.startIndex }
+            var cluster = String(decoding: store[last.start..<last.start + last.count], as: UTF8.self)
+            let scalars = text.unicodeScalars
+            var end = scalars.startIndex
+            while end != scalars.endIndex {
+                var joined = cluster
+                joined.unicodeScalars.append(scalars[end])
+                guard joined.count == 1 else { break }
+                cluster = joined
+                end = scalars.index(after: end)
+            }
+            guard end != scalars.startIndex else { return end }
+            // Take the cell back and add the grown cluster in its place, where it may no longer fit.
+            line.removeLast()
+            lineWidth -= last.width
+            store.removeLast(last.count)
+            if let index = breakAt, index >= line.count {
+                breakAt = line.indices.dropFirst().last { i in
+                    !line[i].isSpace && (line[i - 1].isSpace || mayBreak(before: line[i], after: line[i - 1]))
+                }
+            }
+            let consumed = text.utf8.distance(from: text.startIndex, to: end)
+            let resume = offset + consumed
+            offset = last.offset
+            decider = resume
+            let character = Character(cluster)
+            addCluster(cluster.utf8[...], columns: DisplayWidth.of(character), style: last.style, isSpace: false)
+            offset = resume
+            return end
         }
 
         /// Adds the cluster of `bytes`, `columns` wide, at ``offset``; a cluster wider than any

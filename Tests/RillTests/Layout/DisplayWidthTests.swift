@@ -65,6 +65,17 @@ extension RillTests.Layout.DisplayWidthTests {
         #expect(DisplayWidth.of(text) == width)
     }
 
+    /// A presentation selector only changes an emoji: after a space, a letter, an ideograph or
+    /// nothing, terminals draw the character as it is (a softbreak's space before a stray
+    /// U+FE0F measured 2 columns and moved the cursor one too far).
+    @Test(arguments: [
+        (" \u{FE0F}", 1), ("a\u{FE0F}", 1), ("\u{FE0F}", 0), ("\u{FE0E}", 0), ("中\u{FE0E}", 2),
+        ("中\u{FE0F}", 2), ("t \u{FE0F}", 2), ("…\u{FE0F}", 1), ("\u{2764}\u{FE0F}", 2),
+    ])
+    func selectorsAfterNoEmoji(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
     @Test(arguments: [
         ("e\u{301}", 1), ("é", 1), ("a\u{300}\u{301}\u{302}\u{303}\u{304}", 1),
         ("Z\u{351}\u{36B}\u{343}\u{36A}a\u{35B}\u{345}l\u{316}g\u{33C}o", 5), ("\u{301}", 0),

@@ -120,6 +120,54 @@ extension RillTests.Layout.TextWrapperTests {
 }
 
 extension RillTests.Layout.TextWrapperTests {
+    /// A change of style inside a grapheme cluster (`*👨‍*👩`, `**❤**\u{FE0F}`, a mark after
+    /// inline code) leaves one cluster, which the terminal draws as one: the line measures
+    /// what its text joined measures, and the joining scalars take the style of the cluster's
+    /// start.
+    @Test(arguments: [
+        (["👨\u{200D}", "👩 x"], 4), (["❤", "\u{FE0F} x"], 4), (["👍", "\u{1F3FD} x"], 4),
+        (["e", "\u{301}\u{302}z"], 2), (["🇺", "🇸🇺🇸"], 4), (["t", " ", "\u{FE0F}"], 2), (["👨", "\u{200D}", "👩"], 2),
+    ])
+    func measuresAClusterSplitByAStyleChangeAsOne(_ texts: [String], _ width: Int) {
+        let styles = [TextStyle(italic: true), TextStyle.plain]
+        let spans = texts.enumerated().map { Span($1, styles[$0 % 2]) }
+        for wrapped in [TextWrapper.wrap(spans, width: 40), TextWrapper.wrapClusterByCluster(spans, width: 40)] {
+            #expect(wrapped.count == 1)
+            #expect(wrapped.first?.width == width)
+            #expect(wrapped.first.map { DisplayWidth.of($0.plainText) } == width)
+            if texts.count == 2, let joining = texts[1].unicodeScalars.first {
+                let start = Array((texts[0] + String(joining)).unicodeScalars)
+                #expect(wrapped.first.map { Array($0.spans[0].text.unicodeScalars.prefix(start.count)) } == start)
+            }
+        }
+    }
+
+    /// Random text cut into spans of random styles, wherever the cuts fall (inside clusters
+    /// too): every line is as wide as its text measures, and no wider than the width.
+    @Test("Lines measure their text joined, however styles cut its clusters", arguments: [1, 2, 5, 9, 30])
+    func linesMeasureTheirTextJoined(width: Int) {
+        let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(italic: true)]
+        var random = SplitMix64(seed: 0x5EED + UInt64(width))
+        for text in RillTests.Layout.DisplayWidthTests.strings(count: 400, seed: 0xC1 + UInt64(width)) {
+            var spans: [Span] = []
+            var piece = ""
+            for scalar in text.unicodeScalars {
+                piece.unicodeScalars.append(scalar)
+                if random.next() % 3 == 0 {
+                    spans.append(Span(piece, styles[Int(random.next() % 3)]))
+                    piece = ""
+                }
+            }
+            if !piece.isEmpty { spans.append(Span(piece, styles[Int(random.next() % 3)])) }
+            for line in TextWrapper.wrap(spans, width: width) {
+                #expect(line.width == DisplayWidth.of(line.plainText), "\(spans.map(\.text)) at \(width)")
+                #expect(line.width <= width, "\(spans.map(\.text)) at \(width)")
+            }
+        }
+    }
+}
+
+extension RillTests.Layout.TextWrapperTests {
     /// Text that fits in the width without a break takes a shortcut that builds its one line
     /// directly; it must give what filling the line a cluster at a time gives.
     @Test("A line that fits equals the cluster-at-a-time wrap", arguments: [1, 2, 3, 12, 40])
