@@ -67,6 +67,7 @@ public enum LiveOutputAudit {
             && parameters.first != "0"
         switch final {
         case "A", "B", "G": return isCount ? "a cursor movement" : nil
+        case "@", "P": return isCount ? "a character insertion or deletion" : nil
         case "K", "J": return parameters.isEmpty ? "an erase" : nil
         case "h", "l": return ["?25", "?2026"].contains(parameters) ? "a mode change" : nil
         default: return nil

@@ -1,7 +1,7 @@
 import Rill
 
 /// A small terminal emulator for tests: interprets exactly the sequences Rill writes (text,
-/// CR, LF, CUU, CUD, CHA, EL, ED 0, SGR, OSC 8, private modes) and keeps the screen plus the
+/// CR, LF, CUU, CUD, CHA, ICH, DCH, EL, ED 0, SGR, OSC 8, private modes) and keeps the screen plus the
 /// lines scrolled off its top, like a real terminal's scrollback. Characters take the columns
 /// ``DisplayWidth`` gives them; a line is not reflowed on resize.
 ///
@@ -141,6 +141,23 @@ public struct VirtualTerminal {
         case "G":
             pendingWrap = false
             column = min(width - 1, max(0, number - 1))
+        case "@", "P":
+            // ICH and DCH: cells inserted (blank) or deleted at the cursor, the rest of the row
+            // moved; a wide character cut in two by either leaves blanks.
+            pendingWrap = false
+            var cells = screen[row]
+            if final == "@" {
+                cells.insert(contentsOf: Array(repeating: " ", count: min(number, width - column)), at: column)
+                cells.removeLast(cells.count - width)
+                // A wide character whose second half went past the margin.
+                if let last = cells[width - 1], DisplayWidth.of(Character(last)) == 2 { cells[width - 1] = " " }
+            } else {
+                cells.removeSubrange(column..<min(width, column + number))
+                cells += Array(repeating: " ", count: width - cells.count)
+            }
+            // The second half of a wide character whose first half was deleted.
+            if cells[column] == nil { cells[column] = " " }
+            screen[row] = cells
         case "K":
             guard parameters.isEmpty || parameters == "0" else { violations.append("EL \(parameters)"); return }
             for index in column..<width { screen[row][index] = " " }

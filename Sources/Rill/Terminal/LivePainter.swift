@@ -52,6 +52,7 @@ public struct LivePainter: Sendable {
                 ?? Self.edit(from: old, to: new, oldMayBeWider: eraseFirst, isSuffixKnownAbsent: !eraseFirst) {
                 if edit.column != old.width { paint.bytes += TerminalSequences.column(edit.column) }
                 if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
+                paint.bytes += TerminalSequences.shiftCharacters(edit.shift)
                 encoder.encode(edit.text, into: &paint.bytes)
                 if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                 if edit.column + edit.text.width != new.width { paint.bytes += TerminalSequences.column(new.width) }
@@ -94,6 +95,7 @@ public struct LivePainter: Sendable {
                 if let edit = Self.edit(from: old, to: new, oldMayBeWider: eraseFirst) {
                     paint.bytes += TerminalSequences.column(edit.column)
                     if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
+                    paint.bytes += TerminalSequences.shiftCharacters(edit.shift)
                     encoder.encode(edit.text, into: &paint.bytes)
                     if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     endsAtLineEnd = edit.column + edit.text.width == new.width
@@ -189,24 +191,37 @@ public struct LivePainter: Sendable {
     ///
     /// `oldMayBeWider` is ``mayBeWiderOnScreen(_:)`` of `old`, which the caller needs too.
     static func appendAtCursor(of new: StyledLine, to old: StyledLine,
-                               oldMayBeWider: Bool) -> (column: Int, text: StyledLine, erase: Bool)? {
+                               oldMayBeWider: Bool) -> Edit? {
         guard !oldMayBeWider, let suffix = suffix(of: new, extending: old) else { return nil }
-        return (old.width, suffix, false)
+        return Edit(column: old.width, text: suffix)
     }
 
-    /// The smallest in-place edit that turns `old` into `new` on screen: write `text` at
-    /// `column`, then erase the rest of the line if `erase`. An extension (see
-    /// ``extensionWrite(of:from:isSuffixKnownAbsent:)``), else a rewrite from the end of the
-    /// longest prefix the two lines share (a code span whose closing backtick moved, a word
-    /// carried to the next line).
+    /// An in-place change of one line: at `column`, move the rest of the row by `shift` cells
+    /// (inserting blanks, or deleting cells), write `text`, then erase the rest of the line if
+    /// `erase`.
+    struct Edit: Equatable {
+        var column: Int
+        var shift = 0
+        var text: StyledLine
+        var erase = false
+    }
+
+    /// Fewest columns a line's end must share with the old one's to be moved rather than
+    /// written again: moving it costs a sequence of 4 or 5 bytes.
+    static let shortestMovedEnd = 6
+
+    /// The smallest in-place edit that turns `old` into `new` on screen (see ``Edit``). An
+    /// extension (see ``extensionWrite(of:from:isSuffixKnownAbsent:)``), else a rewrite from the
+    /// end of the longest prefix the two lines share (a code span whose closing backtick moved,
+    /// a word carried to the next line), keeping on screen the end they share.
     /// Nil when they share nothing worth keeping.
     ///
     /// `oldMayBeWider` is ``mayBeWiderOnScreen(_:)`` of `old`, which the caller needs too;
     /// `isSuffixKnownAbsent` as for ``extensionWrite(of:from:isSuffixKnownAbsent:)``.
     static func edit(from old: StyledLine, to new: StyledLine, oldMayBeWider: Bool,
-                     isSuffixKnownAbsent: Bool = false) -> (column: Int, text: StyledLine, erase: Bool)? {
+                     isSuffixKnownAbsent: Bool = false) -> Edit? {
         if let write = extensionWrite(of: new, from: old, isSuffixKnownAbsent: isSuffixKnownAbsent) {
-            return (write.column, write.text, false)
+            return Edit(column: write.column, text: write.text)
         }
         var column = 0
         var rest = StyledLine()
@@ -252,7 +267,18 @@ public struct LivePainter: Sendable {
             let shared = min(sharedSuffixWidth(old, new), new.width - column)
             if shared > 0 { rest = rest.droppingLastColumns(shared) }
         }
-        return (column, rest, old.width > new.width)
+        // Lines that end alike but not at the same column (a table rule or row whose earlier
+        // column grew or shrank, a word added inside a line) move their end by inserting or
+        // deleting cells, then write the changed middle. Only where every terminal draws what
+        // moves, what is replaced and what is written at the widths Rill counts: else the end
+        // would land elsewhere than Rill thinks.
+        else if !oldMayBeWider, !mayBeWiderOnScreen(rest) {
+            let shared = min(sharedSuffixWidth(old, new), new.width - column, old.width - column)
+            if shared >= shortestMovedEnd {
+                return Edit(column: column, shift: new.width - old.width, text: rest.droppingLastColumns(shared))
+            }
+        }
+        return Edit(column: column, text: rest, erase: old.width > new.width)
     }
 
     /// The longest common start of `new` and `old` made of characters of agreed width (see

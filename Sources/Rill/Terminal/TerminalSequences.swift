@@ -1,6 +1,6 @@
 /// The escape sequences Rill itself writes, and nothing else: relative cursor movement, line and
-/// below-cursor erasure, cursor visibility, and synchronized output. No full-screen clear, no
-/// alternate screen, no scroll region.
+/// below-cursor erasure, inserting and deleting characters within a line, cursor visibility, and
+/// synchronized output. No full-screen clear, no alternate screen, no scroll region.
 public enum TerminalSequences {
     static let hideCursor = Array("\u{1B}[?25l".utf8)
     static let showCursor = Array("\u{1B}[?25h".utf8)
@@ -18,6 +18,16 @@ public enum TerminalSequences {
     static func up(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)A".utf8) : [] }
     /// CUD: `count` rows down, stopping at the bottom of the screen (never scrolls).
     static func down(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)B".utf8) : [] }
+    /// ICH: `count` blank cells at the cursor, the rest of the row moved right (what passes the
+    /// right margin is lost).
+    static func insertCharacters(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)@".utf8) : [] }
+    /// DCH: `count` cells at the cursor taken out, the rest of the row moved left (blank cells
+    /// come in at the right margin).
+    static func deleteCharacters(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)P".utf8) : [] }
+    /// ICH for a positive `count`, DCH for a negative one: the rest of the row moved by `count`.
+    static func shiftCharacters(_ count: Int) -> [UInt8] {
+        count > 0 ? insertCharacters(count) : deleteCharacters(-count)
+    }
     /// CHA: to 0-based `column` of the current row.
     static func column(_ column: Int) -> [UInt8] { Array("\u{1B}[\(column + 1)G".utf8) }
 }

@@ -132,6 +132,29 @@ extension LivePainterTests {
 }
 
 extension LivePainterTests {
+    /// A table whose first column grows or shrinks: its rules and rows keep their end, moved
+    /// by inserting or deleting cells, and only what changed is written.
+    @Test("A line whose end moved keeps it on screen: cells are inserted or deleted, the middle written")
+    func movedEndIsShifted() {
+        #expect(Self.secondPaint("┌─────┬──────────┐", "┌───────┬──────────┐") == "\u{1B}[6G\u{1B}[2@──\u{1B}[21G")
+        #expect(Self.secondPaint("│ Read    │ yes │ free │", "│ Rea │ yes │ free │") == "\u{1B}[6G\u{1B}[4P\u{1B}[21G")
+        #expect(Self.secondPaint("│ a │ one two three │", "│ abc │ one two three │") == "\u{1B}[4G\u{1B}[2@bc\u{1B}[24G")
+        // Too short an end to be worth a sequence, and an end after an emoji: written again.
+        #expect(Self.secondPaint("ab xyz", "abcd xyz") == "\u{1B}[3Gcd xyz")
+        #expect(!Self.secondPaint("│ ok │ fine, all good │", "│ ok 👍🏽 │ fine, all good │").contains("@"))
+        var terminal = VirtualTerminal(width: 30, height: 5)
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        let frames = [["┌───┬──────────┐", "│ a │ one two  │"], ["┌─────┬──────────┐", "│ abc │ one two  │"],
+                      ["┌──┬──────────┐", "│ 日 │ one two  │"], ["┌───────┬──────────┐", "│ 日本語 │ one two  │"]]
+        for lines in frames {
+            terminal.feed(painter.paint(lines.map { StyledLine([Span($0)]) }).bytes)
+            #expect(Self.region(terminal, count: 2) == lines)
+        }
+        #expect(terminal.violations.isEmpty)
+    }
+}
+
+extension LivePainterTests {
     @Test("A mark that joins the last character on screen is not written as new text at the cursor")
     func joiningMarkIsNotAppended() {
         // "e" then "e\u{301}" (é as two scalars): the last cluster changed, so the line is rewritten.
