@@ -1,12 +1,14 @@
 /// Keeps the live region on screen in step with a list of lines, writing only what changed.
 ///
-/// The cursor rests at the end of the last line drawn, so the commonest change while a model
-/// writes — new text at the end of the last line, or a new line below it — is written as just
-/// that text: no cursor movement, no erasure, no synchronized-output brackets (an append at the
-/// cursor cannot tear). Any other change moves up to the first line that differs (never further
+/// The cursor rests at the end of the last line drawn (or, after an edit that left the line's end
+/// on screen, such as text growing into a code line's padding, where that text ends), so the
+/// commonest change while a model writes — new text at the end of the last line, or a new line
+/// below it — is written as just that text: no cursor movement, no erasure, no
+/// synchronized-output brackets (an append at the cursor cannot tear). Any other change moves up to the first line that differs (never further
 /// than the region's top), rewrites changed lines only — and when an old line is a prefix of the
-/// new one, only the new suffix — skips unchanged ones, and erases only to the right of or below
-/// what it rewrote, inside synchronized output (DEC mode 2026).
+/// new one, only the new suffix; when the two end alike, only the changed middle, the end moved
+/// by inserting or deleting cells — skips unchanged ones, and erases only to the right of or
+/// below what it rewrote, inside synchronized output (DEC mode 2026).
 ///
 /// Committing lines drops them from the top of the region: they stay on screen and scroll into
 /// scrollback, never touched again.
@@ -17,6 +19,12 @@ public struct LivePainter: Sendable {
     /// Whether the cursor is at the end of a line (the last drawn, or the last committed when
     /// nothing is drawn) rather than at the start of an empty row.
     private var cursorAtLineEnd = false
+    /// Where on the last drawn line the cursor was left when not at its end: after an edit of
+    /// that line whose end stayed on screen (a code line's padding, a table row's end), at the
+    /// column where the text written ends. Nil when the cursor is at the line's end, wherever
+    /// the terminal drew it. Leaving it there saves moving to the end and back at every frame
+    /// that writes into the same place.
+    private var cursorColumn: Int?
 
     /// Creates a painter with an empty live region, the cursor at the start of a line.
     public init(encoder: ANSIEncoder) {
@@ -31,7 +39,8 @@ public struct LivePainter: Sendable {
     }
 
     /// Bytes that make the live region show `lines` (empty when nothing changed). Afterwards the
-    /// cursor is at the end of the last line.
+    /// cursor is on the last line: at its end, or where the text written into it ends when its
+    /// end stayed on screen.
     ///
     /// - Complexity: O(size of the changed lines); unchanged lines cost one comparison each.
     public mutating func paint(_ lines: [StyledLine]) -> Paint {
@@ -50,12 +59,22 @@ public struct LivePainter: Sendable {
             // `new` does not extend it: the edit need not ask again.
             if let edit = Self.appendAtCursor(of: new, to: old, oldMayBeWider: eraseFirst)
                 ?? Self.edit(from: old, to: new, oldMayBeWider: eraseFirst, isSuffixKnownAbsent: !eraseFirst) {
-                if edit.column != old.width { paint.bytes += TerminalSequences.column(edit.column) }
+                if edit.column != cursorColumn ?? old.width { paint.bytes += TerminalSequences.column(edit.column) }
                 if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                 paint.bytes += TerminalSequences.shiftCharacters(edit.shift)
                 encoder.encode(edit.text, into: &paint.bytes)
                 if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
-                if edit.column + edit.text.width != new.width { paint.bytes += TerminalSequences.column(new.width) }
+                cursorColumn = nil
+                let end = edit.column + edit.text.width
+                if end != new.width {
+                    // Left inside the line only after text every terminal draws at the widths
+                    // counted, so that the column is where Rill thinks it is.
+                    if !eraseFirst, edit.text.spans.allSatisfy({ Self.hasAgreedWidth($0.text) }) {
+                        cursorColumn = end
+                    } else {
+                        paint.bytes += TerminalSequences.column(new.width)
+                    }
+                }
                 appendRows(lines[(first + 1)...], into: &paint.bytes)
                 return paint
             }
@@ -67,6 +86,7 @@ public struct LivePainter: Sendable {
 
         // Rewriting: from the first line that differs.
         paint.isAppend = false
+        cursorColumn = nil  // every move below starts with a carriage return
         let rows = drawn.count
         var current = rows - 1  // the cursor is on the last drawn row
         func move(to row: Int) {
@@ -131,6 +151,7 @@ public struct LivePainter: Sendable {
     /// Writes `lines` on new rows after the cursor.
     private mutating func appendRows(_ lines: ArraySlice<StyledLine>, into bytes: inout [UInt8]) {
         for line in lines {
+            cursorColumn = nil
             if cursorAtLineEnd { bytes += TerminalSequences.newline }
             encoder.encode(line, into: &bytes)
             cursorAtLineEnd = true
@@ -146,6 +167,7 @@ public struct LivePainter: Sendable {
     public mutating func finishLine() -> [UInt8] {
         guard cursorAtLineEnd else { return [] }
         cursorAtLineEnd = false
+        cursorColumn = nil
         return TerminalSequences.newline
     }
 
@@ -158,6 +180,7 @@ public struct LivePainter: Sendable {
         let abandoned = drawn.count - 1 - rows
         drawn = []
         cursorAtLineEnd = false
+        cursorColumn = nil
         return (TerminalSequences.carriageReturn + TerminalSequences.up(rows) + TerminalSequences.eraseBelow, abandoned)
     }
 

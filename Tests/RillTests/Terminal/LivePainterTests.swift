@@ -121,7 +121,7 @@ extension LivePainterTests {
     @Test("A row of one width whose middle changed keeps its end on screen: only the middle is written")
     func sameWidthRowWritesItsMiddle() {
         let bytes = Self.secondPaint("│ Rea       │ x │", "│ Read-on   │ x │")
-        #expect(bytes == "\u{1B}[6Gd-on\u{1B}[18G")
+        #expect(bytes == "\u{1B}[6Gd-on")  // the cursor waits after the text written
         var terminal = VirtualTerminal(width: 40, height: 5)
         var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
         for text in ["│ Rea       │ x │", "│ Read-on   │ x │", "│ Read-only │ x │", "│ Read-on!  │ x │"] {
@@ -136,9 +136,9 @@ extension LivePainterTests {
     /// by inserting or deleting cells, and only what changed is written.
     @Test("A line whose end moved keeps it on screen: cells are inserted or deleted, the middle written")
     func movedEndIsShifted() {
-        #expect(Self.secondPaint("┌─────┬──────────┐", "┌───────┬──────────┐") == "\u{1B}[6G\u{1B}[2@──\u{1B}[21G")
-        #expect(Self.secondPaint("│ Read    │ yes │ free │", "│ Rea │ yes │ free │") == "\u{1B}[6G\u{1B}[4P\u{1B}[21G")
-        #expect(Self.secondPaint("│ a │ one two three │", "│ abc │ one two three │") == "\u{1B}[4G\u{1B}[2@bc\u{1B}[24G")
+        #expect(Self.secondPaint("┌─────┬──────────┐", "┌───────┬──────────┐") == "\u{1B}[6G\u{1B}[2@──")
+        #expect(Self.secondPaint("│ Read    │ yes │ free │", "│ Rea │ yes │ free │") == "\u{1B}[6G\u{1B}[4P")
+        #expect(Self.secondPaint("│ a │ one two three │", "│ abc │ one two three │") == "\u{1B}[4G\u{1B}[2@bc")
         // Too short an end to be worth a sequence, and an end after an emoji: written again.
         #expect(Self.secondPaint("ab xyz", "abcd xyz") == "\u{1B}[3Gcd xyz")
         #expect(!Self.secondPaint("│ ok │ fine, all good │", "│ ok 👍🏽 │ fine, all good │").contains("@"))
@@ -151,6 +151,37 @@ extension LivePainterTests {
             #expect(Self.region(terminal, count: 2) == lines)
         }
         #expect(terminal.violations.isEmpty)
+    }
+}
+
+extension LivePainterTests {
+    /// A code line padded with its band's background grows into the padding frame after frame:
+    /// the cursor stays where the text ends, so each frame writes just the new text, without
+    /// moving to the line's end and back; a new line below starts from there all the same.
+    @Test("Text growing into a padded line is written where the last frame left the cursor")
+    func cursorStaysWhereTheTextEnds() {
+        let band = TextStyle(foreground: TerminalColor(252), background: TerminalColor(235))
+        func line(_ text: String) -> StyledLine {
+            StyledLine([Span(text, band), Span(String(repeating: " ", count: 20 - text.count), band)])
+        }
+        var terminal = VirtualTerminal(width: 30, height: 6)
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .palette))
+        var writes: [String] = []
+        let frames = [[line("let a")], [line("let ab")], [line("let abc")], [line("let abc;"), line("x")],
+                      [line("let abc;"), line("xy")]]
+        for lines in frames {
+            let bytes = painter.paint(lines).bytes
+            writes.append(String(decoding: bytes, as: UTF8.self))
+            terminal.feed(bytes)
+            let shown = lines.map { String($0.plainText.reversed().drop { $0 == " " }.reversed()) }
+            #expect(Self.region(terminal, count: lines.count) == shown)
+        }
+        // After the first edit the cursor waits where the text ends: no column is named again.
+        #expect(writes[1].contains("G"))
+        #expect(!writes[2].contains("G"), "\(writes[2].debugDescription)")
+        #expect(EscapeSequences.strip(Array(writes[2].utf8)) == "c")
+        #expect(EscapeSequences.strip(Array(writes[3].utf8)) == ";\n" + line("x").plainText)
+        #expect(EscapeSequences.strip(Array(writes[4].utf8)) == "y")
     }
 }
 
