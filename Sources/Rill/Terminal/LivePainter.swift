@@ -4,11 +4,12 @@
 /// on screen, such as text growing into a code line's padding, where that text ends), so the
 /// commonest change while a model writes — new text at the end of the last line, or a new line
 /// below it — is written as just that text: no cursor movement, no erasure, no
-/// synchronized-output brackets (an append at the cursor cannot tear). Any other change moves up to the first line that differs (never further
-/// than the region's top), rewrites changed lines only — and when an old line is a prefix of the
-/// new one, only the new suffix; when the two end alike, only the changed middle, the end moved
-/// by inserting or deleting cells — skips unchanged ones, and erases only to the right of or
-/// below what it rewrote, inside synchronized output (DEC mode 2026).
+/// synchronized-output brackets (an append at the cursor cannot tear). Any other change moves
+/// up to the first line that differs (never further than the region's top), rewrites changed
+/// lines only — and when an old line is a prefix of the new one, only the new suffix; when the
+/// two end alike, only the changed middle, the end moved by inserting or deleting cells — skips
+/// unchanged ones, and erases only to the right of or below what it rewrote, inside synchronized
+/// output (DEC mode 2026).
 ///
 /// Committing lines drops them from the top of the region: they stay on screen and scroll into
 /// scrollback, never touched again.
