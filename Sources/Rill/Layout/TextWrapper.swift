@@ -49,8 +49,7 @@ public enum TextWrapper {
         for (index, span) in spans.enumerated() {
             // A span whose first scalar may join the cluster before it is measured across the
             // boundary, cluster by cluster.
-            if index > 0, let first = span.text.unicodeScalars.first, !first.isASCII,
-               !DisplayWidth.standsAlone(first) { return nil }
+            if index > 0, let first = span.text.unicodeScalars.first, !endsCluster(first) { return nil }
             columns += span.width
             guard columns <= width else { return nil }
             let fits = span.text.withUTF8Bytes { bytes in
@@ -317,7 +316,7 @@ public enum TextWrapper {
             let utf8 = text.utf8
             let scalars = text.unicodeScalars
             var index = utf8.startIndex
-            if let first = scalars.first, !first.isASCII, !DisplayWidth.standsAlone(first) {
+            if let first = scalars.first, !TextWrapper.endsCluster(first) {
                 let rest = joinLeadingScalars(of: text)
                 if rest != index {
                     // The rest, apart: its clusters may not be those the span's text had (`🇺`
@@ -406,11 +405,7 @@ public enum TextWrapper {
             line.removeLast()
             lineWidth -= last.width
             store.removeLast(last.count)
-            if let index = breakAt, index >= line.count {
-                breakAt = line.indices.dropFirst().last { i in
-                    !line[i].isSpace && (line[i - 1].isSpace || mayBreak(before: line[i], after: line[i - 1]))
-                }
-            }
+            if let index = breakAt, index >= line.count { breakAt = lastBreak() }
             let consumed = text.utf8.distance(from: text.startIndex, to: end)
             let resume = offset + consumed
             offset = last.offset
@@ -469,6 +464,13 @@ public enum TextWrapper {
             lineWidth += cell.width
         }
 
+        /// Where the line being filled may last be cut (see ``breakAt``), found again from its cells.
+        func lastBreak() -> Int? {
+            line.indices.dropFirst().last { i in
+                !line[i].isSpace && (line[i - 1].isSpace || mayBreak(before: line[i], after: line[i - 1]))
+            }
+        }
+
         /// Ends the line at `index` and carries the cells after it (minus leading spaces) down.
         mutating func cut(at index: Int) {
             emit(line[..<index])
@@ -477,11 +479,7 @@ public enum TextWrapper {
             while rest < line.count, line[rest].isSpace { rest += 1 }
             line.removeSubrange(0..<rest)
             lineWidth = line.reduce(0) { $0 + $1.width }
-            breakAt = nil
-            for i in line.indices.dropFirst() where !line[i].isSpace
-                && (line[i - 1].isSpace || mayBreak(before: line[i], after: line[i - 1])) {
-                breakAt = i
-            }
+            breakAt = lastBreak()
             // A continuation line narrower than the first may not hold the carried word.
             while lineWidth > width {
                 var fit = 0, columns = 0

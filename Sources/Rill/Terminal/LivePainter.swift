@@ -70,7 +70,7 @@ public struct LivePainter: Sendable {
                 if end != new.width {
                     // Left inside the line only after text every terminal draws at the widths
                     // counted, so that the column is where Rill thinks it is.
-                    if !eraseFirst, edit.text.spans.allSatisfy({ Self.hasAgreedWidth($0.text) }) {
+                    if !eraseFirst, Self.hasAgreedWidth(edit.text) {
                         cursorColumn = end
                     } else {
                         paint.bytes += TerminalSequences.column(new.width)
@@ -198,7 +198,7 @@ public struct LivePainter: Sendable {
     /// `isSuffixKnownAbsent` says the caller already found that `old` is no prefix of `new`.
     static func extensionWrite(of new: StyledLine, from old: StyledLine,
                                isSuffixKnownAbsent: Bool = false) -> (column: Int, text: StyledLine)? {
-        guard old.spans.allSatisfy({ hasAgreedWidth($0.text) }) else { return nil }
+        guard hasAgreedWidth(old) else { return nil }
         if !isSuffixKnownAbsent, let suffix = suffix(of: new, extending: old) { return (old.width, suffix) }
         guard old.width == new.width, let oldCore = unpadded(old), let newCore = unpadded(new),
               let suffix = suffix(of: newCore, extending: oldCore),
@@ -396,6 +396,11 @@ public struct LivePainter: Sendable {
     @inline(__always)
     static func isWideEverywhere(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x3000 && DisplayWidth.standsAlone(scalar)
+    }
+
+    /// Whether every terminal draws each scalar of `line` one column wide.
+    static func hasAgreedWidth(_ line: StyledLine) -> Bool {
+        line.spans.allSatisfy { hasAgreedWidth($0.text) }
     }
 
     /// Whether every terminal draws each scalar of `text` one column wide.

@@ -18,15 +18,11 @@ public enum TerminalSequences {
     static func up(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)A".utf8) : [] }
     /// CUD: `count` rows down, stopping at the bottom of the screen (never scrolls).
     static func down(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)B".utf8) : [] }
-    /// ICH: `count` blank cells at the cursor, the rest of the row moved right (what passes the
-    /// right margin is lost).
-    static func insertCharacters(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)@".utf8) : [] }
-    /// DCH: `count` cells at the cursor taken out, the rest of the row moved left (blank cells
-    /// come in at the right margin).
-    static func deleteCharacters(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)P".utf8) : [] }
-    /// ICH for a positive `count`, DCH for a negative one: the rest of the row moved by `count`.
+    /// The rest of the row from the cursor moved by `count` cells: ICH inserts `count` blank
+    /// cells (what passes the right margin is lost), DCH for a negative `count` takes `-count`
+    /// cells out (blank cells come in at the right margin); nothing for 0.
     static func shiftCharacters(_ count: Int) -> [UInt8] {
-        count > 0 ? insertCharacters(count) : deleteCharacters(-count)
+        count == 0 ? [] : Array("\u{1B}[\(abs(count))\(count > 0 ? "@" : "P")".utf8)
     }
     /// CHA: to 0-based `column` of the current row.
     static func column(_ column: Int) -> [UInt8] { Array("\u{1B}[\(column + 1)G".utf8) }
