@@ -357,10 +357,10 @@ public struct MarkdownStream: Sendable {
             plainTextMark = nil
             return outcome
         }
-        if !atEnd, let extended = extendedPlainText(incomplete: incomplete) {
+        if !atEnd, let (extended, mark) = extendedPlainText(incomplete: incomplete) {
             extendedFrames += 1
             tail = extended
-            plainTextMark?.end = source.count
+            plainTextMark = mark
             if !provisionalClosers.isEmpty {
                 // The closers still close the same inlines, after the text as it now ends.
                 provisionalFrames += 1
@@ -736,9 +736,10 @@ public struct MarkdownStream: Sendable {
     }
 
     /// The last view with the plain words added since it appended to its last paragraph (or
-    /// table cell), when
-    /// that is what a parse would show (see ``PlainTextExtension``); nil when a parse is needed.
-    private func extendedPlainText(incomplete: Int) -> OpenTail? {
+    /// table cell; in a table row, pipes may start new cells), and the mark for the text as it
+    /// now ends, when that is what a parse would show (see ``PlainTextExtension``); nil when a
+    /// parse is needed.
+    private func extendedPlainText(incomplete: Int) -> (OpenTail, PlainTextExtension.Mark)? {
         guard let mark = plainTextMark, mark.lineStart == incomplete, incomplete < source.count,
               parseCost(end: source.count, extra: 0) <= reparseThreshold else { return nil }
         if stabilizesTail {

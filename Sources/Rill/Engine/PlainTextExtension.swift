@@ -26,6 +26,11 @@
 /// stay the same and the text goes into the innermost open one. And it holds for a one-line ATX
 /// heading, whose line start is decided, when the bytes hold no `#` (a closing sequence).
 ///
+/// A table row being written (its line starts with `|`, so no block starts there) may also get
+/// `|`: cmark-gfm splits a row at unescaped pipes before it parses each cell's inlines, so a pipe
+/// ends the cell being written and plain words after it are a new cell's text, until an empty
+/// cell in the middle, a cell past the table's columns or any other byte asks for a parse.
+///
 /// The engine checks the result against full parses in its tests (every frame, every Corpus
 /// document, several chunk sizes).
 enum PlainTextExtension {
@@ -43,6 +48,8 @@ enum PlainTextExtension {
         var isHeading = false
         /// How many inlines shown closed (see ``ProvisionalClosers``) the text goes into.
         var openDepth = 0
+        /// For a table row being written: the cells it holds so far, which `|` may add to.
+        var row: RowState?
 
         /// Whether `byte` added to the paragraph is only text.
         func allows(_ byte: UInt8) -> Bool {
@@ -70,6 +77,7 @@ enum PlainTextExtension {
         guard contentEnd > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart else { return nil }
         let runs = closerRuns(closers)
         var isHeading = false
+        var rowState: RowState?
         switch leaf.kind {
         case .paragraph(let inlines):
             // The line's start is decided once its first word is complete, or once something
@@ -85,14 +93,27 @@ enum PlainTextExtension {
             isHeading = true
         case .tableCell(let inlines):
             guard runs.isEmpty, case .text? = inlines.last, leaf.range.upperBound >= contentEnd,
-                  TailStabilizer.content(of: source[lineStart..<contentEnd]).first == UInt8(ascii: "|") else { return nil }
+                  TailStabilizer.content(of: source[lineStart..<contentEnd]).first == UInt8(ascii: "|"),
+                  let (table, row) = lastTableRow(tail), case .table(let alignments) = table.kind
+            else { return nil }
+            rowState = RowState(cells: row.children.count, columns: alignments.count, closingPipe: nil)
         default:
             return nil
         }
         let text = source[leaf.range.clamped(to: 0..<source.count)]
         let mayHoldTitle = TailStabilizer.content(of: text).first.map { "['\"(".utf8.contains($0) } ?? false
         return Mark(end: source.count, lineStart: lineStart, holdsBracket: text.contains(UInt8(ascii: "]")),
-                    mayHoldTitle: mayHoldTitle, isHeading: isHeading, openDepth: runs.count)
+                    mayHoldTitle: mayHoldTitle, isHeading: isHeading, openDepth: runs.count, row: rowState)
+    }
+
+    /// A table row being written on the incomplete line, as far as the mark's text.
+    struct RowState: Sendable, Equatable {
+        /// The row's cells so far (all kept: the last holds text, or a `|` follows it).
+        var cells: Int
+        /// The table's columns: cmark-gfm drops a row's cells past them.
+        var columns: Int
+        /// Where the `|` after the last cell is, or nil while that cell is still being written.
+        var closingPipe: Int?
     }
 
     /// A run of closers: the byte and how many.
@@ -161,16 +182,27 @@ enum PlainTextExtension {
         return result
     }
 
-    /// `tail` with the text added since `mark` appended to its last paragraph, or nil when those
-    /// bytes may mean more than text (then the caller parses).
+    /// `tail` with the text added since `mark` appended to its last paragraph, and the mark for
+    /// the text as it now ends; nil when those bytes may mean more than text (then the caller
+    /// parses).
+    ///
+    /// In a table row a `|` may come too. cmark-gfm splits a row at its unescaped pipes before it
+    /// parses each cell's inlines, so a pipe ends the cell being written (its range stops there,
+    /// its text is trimmed), and plain words after it make a new cell (see
+    /// ``rowCells(after:in:row:)``).
     ///
     /// - Complexity: O(bytes added + the incomplete line + depth of the last block).
-    static func extended(_ tail: OpenTail, mark: Mark, source: [UInt8]) -> OpenTail? {
+    static func extended(_ tail: OpenTail, mark: Mark, source: [UInt8]) -> (tail: OpenTail, mark: Mark)? {
         guard mark.end < source.count, mark.end > mark.lineStart else { return nil }
         let added = source[mark.end...]
-        guard added.allSatisfy({ mark.allows($0) || $0 == 0x20 }) else { return nil }
+        // The text being written ends at the first pipe (table rows only), or where it ended
+        // when a pipe closed the last cell already.
+        let firstPipe = mark.row == nil ? nil : added.firstIndex(of: UInt8(ascii: "|"))
+        let cellOpen = mark.row?.closingPipe == nil
+        let textEnd = cellOpen ? (firstPipe ?? source.count) : mark.end
+        guard source[mark.end..<textEnd].allSatisfy({ mark.allows($0) || $0 == 0x20 }) else { return nil }
         var wordStart = mark.end
-        if added[added.startIndex] != 0x20 {
+        if textEnd > mark.end, added[added.startIndex] != 0x20 {
             // Joining the last frame's last word: all of that word must be plain too.
             while wordStart > mark.lineStart, source[wordStart - 1] != 0x20, source[wordStart - 1] != 0x09 {
                 guard mark.allows(source[wordStart - 1]) else { return nil }
@@ -179,8 +211,24 @@ enum PlainTextExtension {
         }
         // The one autolink plain bytes can make: `www.` (any case).
         guard !containsWWW(source[wordStart...]) else { return nil }
+
+        var next = mark
+        next.end = source.count
+        var newCells: [Block] = []
+        if let row = mark.row, let pipe = cellOpen ? firstPipe : row.closingPipe {
+            // `\|` is text, not a cell's end.
+            guard source[pipe - 1] != UInt8(ascii: "\\"),
+                  let (cells, state) = rowCells(after: pipe, in: source, row: row) else { return nil }
+            newCells = cells
+            next.row = state
+            if !cells.isEmpty {
+                next.holdsBracket = false
+                next.mayHoldTitle = false
+            }
+        }
+
         let oldContentEnd = source.endTrimmingSpaces(mark.end, notBefore: mark.lineStart)
-        let newContentEnd = source.endTrimmingSpaces(source.count, notBefore: mark.lineStart)
+        let newContentEnd = source.endTrimmingSpaces(textEnd, notBefore: mark.lineStart)
         guard oldContentEnd > mark.lineStart else { return nil }
         let text = String(decoding: source[oldContentEnd..<newContentEnd], as: UTF8.self)
 
@@ -192,6 +240,14 @@ enum PlainTextExtension {
         }
         func extend(_ block: inout Block) -> Bool {
             block.range = moved(block.range)
+            if mark.row != nil, case .tableRow = block.kind {
+                if cellOpen {
+                    guard let last = block.children.indices.last, extend(&block.children[last]) else { return false }
+                    if let firstPipe { block.children[last].range = block.children[last].range.lowerBound..<firstPipe }
+                }
+                block.children += newCells
+                return true
+            }
             guard let last = block.children.indices.last else {
                 guard let inlines = block.kind.inlines.flatMap({ appending(text, to: $0, depth: mark.openDepth) })
                 else { return false }
@@ -208,7 +264,7 @@ enum PlainTextExtension {
 
         var result = tail
         if !result.trailing.isEmpty {
-            return extend(&result.trailing[result.trailing.count - 1]) ? result : nil
+            return extend(&result.trailing[result.trailing.count - 1]) ? (result, next) : nil
         }
         if var growing = result.growing {
             guard case .children(let final, var open) = growing.content, !open.isEmpty,
@@ -216,10 +272,52 @@ enum PlainTextExtension {
             growing.head.range = moved(growing.head.range)
             growing.content = .children(final: final, open: open)
             result.growing = growing
-            return result
+            return (result, next)
         }
         guard !result.leading.isEmpty, extend(&result.leading[result.leading.count - 1]) else { return nil }
-        return result
+        return (result, next)
+    }
+
+    /// The cells that the text after a table row's `|` at `pipe` makes, and the row's state after
+    /// them: each stretch of plain words up to the next `|` or the end is a cell, trimmed of
+    /// spaces, from just after its pipe (as cmark-gfm places cells) and keyed by that offset.
+    /// Nil when a parse is needed: bytes that may mean more than text, an empty cell before
+    /// another `|` (kept, where empty cells at a row's end are left out), or more cells than the
+    /// table has columns.
+    private static func rowCells(after pipe: Int, in source: [UInt8], row: RowState) -> ([Block], RowState)? {
+        let pipeByte = UInt8(ascii: "|")
+        var cells: [Block] = []
+        var state = row
+        var pipe = pipe
+        while true {
+            let start = pipe + 1
+            var end = start
+            while end < source.count, source[end] != pipeByte {
+                // Quotes and `)` mean nothing in a cell without `[` (no definition, no link).
+                guard isPlain(source[end]) || source[end] == 0x20 || source[end] == UInt8(ascii: ")")
+                        || source[end] == UInt8(ascii: "'") || source[end] == UInt8(ascii: "\"") else { return nil }
+                end += 1
+            }
+            var contentStart = start
+            while contentStart < end, source[contentStart] == 0x20 { contentStart += 1 }
+            let contentEnd = source.endTrimmingSpaces(end, notBefore: contentStart)
+            let isEmpty = contentStart == contentEnd
+            if end == source.count, isEmpty {
+                state.closingPipe = pipe
+                break
+            }
+            guard !isEmpty else { return nil }
+            let text = String(decoding: source[contentStart..<contentEnd], as: UTF8.self)
+            cells.append(Block(id: BlockID(anchor: start), kind: .tableCell([.text(text)]), range: start..<end))
+            if end == source.count {
+                state.closingPipe = nil
+                break
+            }
+            pipe = end
+        }
+        state.cells += cells.count
+        guard state.cells <= state.columns else { return nil }
+        return (cells, state)
     }
 
     /// Whether `text` (the paragraph's last text, on its last line) holds a space or tab after
@@ -273,19 +371,32 @@ enum PlainTextExtension {
         return false
     }
 
+    /// The last open block (a growing block's head, when it is one) and its open last child.
+    private static func lastOpen(_ tail: OpenTail) -> (parent: Block?, block: Block?) {
+        if let last = tail.trailing.last { return (nil, last) }
+        if let growing = tail.growing {
+            guard case .children(_, let open) = growing.content else { return (nil, nil) }
+            return (growing.head, open.last)
+        }
+        return (nil, tail.leading.last)
+    }
+
     /// The last open block followed down to its last descendant.
     private static func lastLeaf(_ tail: OpenTail) -> Block? {
-        var block: Block?
-        if let last = tail.trailing.last {
-            block = last
-        } else if let growing = tail.growing {
-            guard case .children(_, let open) = growing.content else { return nil }
-            block = open.last
-        } else {
-            block = tail.leading.last
-        }
+        var block = lastOpen(tail).block
         while let children = block?.children, let last = children.last { block = last }
         return block
+    }
+
+    /// The table and row holding the last open block, when that is a table cell.
+    private static func lastTableRow(_ tail: OpenTail) -> (table: Block, row: Block)? {
+        var (parent, block) = lastOpen(tail)
+        var grandparent: Block?
+        while let current = block, let last = current.children.last {
+            (grandparent, parent, block) = (parent, current, last)
+        }
+        guard let table = grandparent, case .table = table.kind, let row = parent, case .tableRow = row.kind else { return nil }
+        return (table, row)
     }
 
     /// ASCII letters and digits, the bytes of non-ASCII characters, and punctuation that means
