@@ -3,14 +3,16 @@
 /// complete line (the inner frontier) is parsed again each frame.
 ///
 /// The rules, checked against one-shot parses:
-/// - **List**: re-parse from the first line of the last item that starts on a complete line;
-///   earlier items are final. Tightness is not the slice's own: the list is tight only if the
+/// - **List**: re-parse from the first line of the last item that starts on a complete line,
+///   or on the incomplete line once it is surely an item (``isDecided(_:kind:)``); earlier items
+///   are final. Tightness is not the slice's own: the list is tight only if the
 ///   slice is and the final items were (`looseBefore` tracks a blank line between or inside them,
 ///   from the text up to the end of the anchor item's first line). The start number stays the
 ///   first item's.
 /// - **Block quote**: re-parse from the first line of its last child that starts on a complete
 ///   line; a paragraph cmark split off a table starts with that table.
-/// - **Table**: re-parse the text from the last data row that starts on a complete line, after
+/// - **Table**: re-parse the text from the last data row that starts on a complete line (or on
+///   the incomplete line once it is surely a row), after
 ///   a header and delimiter row of the same columns and alignments (``tableContext(_:)``); earlier
 ///   rows are final.
 struct ChildGrowth: Sendable {
@@ -80,7 +82,8 @@ struct ChildGrowth: Sendable {
         let children = block.children
         let firstChild = kind == .table ? 1 : 0
         guard children.count > firstChild,
-              let anchor = Self.innerAnchor(children, from: firstChild, incompleteFrom: incompleteFrom) else { return nil }
+              let anchor = Self.innerAnchor(children, from: firstChild, incompleteFrom: incompleteFrom, source: source,
+                                            kind: kind) else { return nil }
         if kind == .table, anchor < 1 { return nil }
 
         self.kind = kind
@@ -177,7 +180,8 @@ struct ChildGrowth: Sendable {
     /// Makes final the open children before the last one that starts on a complete line.
     /// Returns whether any became final.
     mutating func advance(_ source: [UInt8], incompleteFrom: Int, definitions: [UInt8]) -> Bool {
-        guard let anchor = Self.innerAnchor(openChildren, from: 0, incompleteFrom: incompleteFrom), anchor > 0 else {
+        guard let anchor = Self.innerAnchor(openChildren, from: 0, incompleteFrom: incompleteFrom, source: source,
+                                            kind: kind), anchor > 0 else {
             return false
         }
         let newFrontier = source.lineStart(containing: openChildren[anchor].range.lowerBound)
@@ -237,14 +241,61 @@ struct ChildGrowth: Sendable {
 
     // MARK: - Helpers
 
-    /// Index of the last child (from `start`) that starts on a complete line; a paragraph that
+    /// Index of the last child (from `start`) that starts on a complete line, or on the
+    /// incomplete line once that line is decided (see ``isDecided(_:kind:)``); a paragraph that
     /// cmark split off a table counts as starting with that table.
-    static func innerAnchor(_ children: [Block], from start: Int, incompleteFrom: Int) -> Int? {
+    static func innerAnchor(_ children: [Block], from start: Int, incompleteFrom: Int, source: [UInt8],
+                            kind: Kind) -> Int? {
+        let decided = incompleteFrom < source.count && isDecided(source[incompleteFrom...], kind: kind)
         guard var index = children.indices.last(where: {
-            $0 >= start && children[$0].hasOwnPosition && children[$0].range.lowerBound < incompleteFrom
+            $0 >= start && children[$0].hasOwnPosition
+                && (children[$0].range.lowerBound < incompleteFrom || decided)
         }) else { return nil }
         while index > start, children[index - 1].joinsNext { index -= 1 }
         return index
+    }
+
+    /// Whether the incomplete `line`, when the parse makes it start a child of the container,
+    /// starts that child whatever follows on it, so that the children before it are final:
+    /// - a list item: up to 3 spaces, a bullet (`-`, `+`, `*`) or 1 to 9 digits and `.` or `)`,
+    ///   a space, then something other than spaces, and for a bullet something other than spaces
+    ///   and the bullet's character. No more text makes that an empty item, a setext underline
+    ///   (`--`) or a thematic break (`* **` is one until a letter follows); what the item holds
+    ///   may still change, which is the anchor's to show. The item's blank-line spacing is in
+    ///   the text before it.
+    /// - a table row: up to 3 spaces, `|`, spaces, then anything: a row of at least one cell,
+    ///   which no block start interrupts (`|` alone is no row and ends the table).
+    /// A block quote's children are never taken from the incomplete line.
+    static func isDecided(_ line: ArraySlice<UInt8>, kind: Kind) -> Bool {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var rest = line
+        var indent = 0
+        while rest.first == 0x20, indent < 4 {
+            rest = rest.dropFirst()
+            indent += 1
+        }
+        guard indent < 4, let first = rest.first else { return false }
+        switch kind {
+        case .quote:
+            return false
+        case .table:
+            guard first == UInt8(ascii: "|") else { return false }
+            return rest.dropFirst().contains { !isSpace($0) }
+        case .list:
+            var bullet: UInt8?
+            if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
+                bullet = first
+                rest = rest.dropFirst()
+            } else {
+                let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+                guard (1...9).contains(digits) else { return false }
+                rest = rest.dropFirst(digits)
+                guard rest.first == UInt8(ascii: ".") || rest.first == UInt8(ascii: ")") else { return false }
+                rest = rest.dropFirst()
+            }
+            guard rest.first == 0x20 else { return false }
+            return rest.contains { !isSpace($0) && $0 != bullet }
+        }
     }
 
     /// The shortest header (empty cells) and delimiter rows of a table with `alignments`: rows parse after
