@@ -124,3 +124,36 @@ extension LateDefinitionTests {
         Self.expectOneShot(stream, pieces)
     }
 }
+
+extension LateDefinitionTests {
+    /// The stream check's allowance for the definition lag inside a growing list: only children
+    /// before the last, only in what a later definition resolves.
+    @Test("Frames may show a growing list's earlier items unresolved, never its last one or other text")
+    func growingListAllowance() {
+        let resolved = Array("- [a][r]\n- [b][r]\n- [c][r]\n\n[r]: /u\n".utf8)
+        let unresolved = Array("- [a][r]\n- [b][r]\n- [c][r]\n\n[x]: /u\n".utf8)  // same offsets, no [r]
+        let changed = Array("- [a][r]\n- [B][r]\n- [c][r]\n\n[r]: /u\n".utf8)
+        guard let expected = Oracle.parse(resolved).first, let lagging = Oracle.parse(unresolved).first,
+              let other = Oracle.parse(changed).first else {
+            Issue.record("no list")
+            return
+        }
+        var earlierLag = expected
+        earlierLag.children[0] = lagging.children[0]
+        earlierLag.children[1] = lagging.children[1]
+        #expect(StreamCheck.differsInFinalChildrenOnlyByLateDefinition(earlierLag, expected, in: resolved))
+        #expect(!StreamCheck.differsInFinalChildrenOnlyByLateDefinition(lagging, expected, in: resolved))
+        var otherText = expected
+        otherText.children[1] = other.children[1]
+        #expect(!StreamCheck.differsInFinalChildrenOnlyByLateDefinition(otherText, expected, in: resolved))
+        // A definition before the list resolves its items in any parse: no allowance.
+        let early = Array("[r]: /u\n\n- [a][r]\n- [b][r]\n- [c][r]\n".utf8)
+        guard let earlyList = Oracle.parse(early).last, let plain = Oracle.parse(Array("[x]: /u\n\n- [a][r]\n- [b][r]\n- [c][r]\n".utf8)).last else {
+            Issue.record("no list")
+            return
+        }
+        var earlyLag = earlyList
+        earlyLag.children[0] = plain.children[0]
+        #expect(!StreamCheck.differsInFinalChildrenOnlyByLateDefinition(earlyLag, earlyList, in: early))
+    }
+}
