@@ -20,7 +20,7 @@ import Testing
         #expect(blocks[0].children.first?.children.count == alignments.count)
     }
 
-    @Test("Tables streamed a byte at a time equal their one-shot parse at every frame", arguments: [
+    @Test("Tables and lists streamed a byte at a time equal their one-shot parse at every frame", arguments: [
         // A paragraph continued into the header line; a header with a reference, code holding a
         // pipe, an escaped pipe; rows with fewer and more cells than the header.
         "Intro line\n| a | b |\n|:--|--:|\n| 1 | 2 |\n| 3 |\n| 4 | 5 | 6 |\nafter\n",
@@ -29,8 +29,15 @@ import Testing
         "| a | b |\n| - | - |\n| --- | --- |\n| [p]: x | *em* |\n[p]: /p\n| **s** | _t_ |\n\n- item\n",
         // One column without outer pipes; a table in a block quote after it.
         "a\n-\n|x|\n|-|\n| 1 |\n| 2 |\n> | q | r |\n> |---|---|\n> | 1 | 2 |\n",
+        // Lines that start like an item but become a thematic break, a setext underline, an
+        // empty item, another list or a nested one.
+        "- a\n- - -\n- b\n* **bold** c\n* * *\n",
+        "Para\n- a\n--\n- b\n-\n- c\n+ d\n1. e\n1) f\n2) g\n",
+        "- a\n\n- b\n- c\n  - d\n  - e\n- f\n\n\n- g\n",
+        "1. a\n2. b\n10. c\n   - d\n3. e *f\n4. g*\n",
+        "- [ ] a\n- [x] b\n- [c]: /u\n- [c]\n",
     ])
-    func streamedTables(_ text: String) {
+    func streamedTablesAndLists(_ text: String) {
         let bytes = Array(text.utf8)
         let check = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), compareWithPrefix: { _ in true })
         #expect(check.violations.isEmpty, "\(check.report)")
@@ -60,21 +67,6 @@ import Testing
     ])
     func decidedLines(_ line: String, _ kind: ChildGrowth.Kind, _ expected: Bool) {
         #expect(ChildGrowth.isDecided(Array(line.utf8)[...], kind: kind) == expected)
-    }
-
-    @Test("Lists streamed a byte at a time equal their one-shot parse at every frame", arguments: [
-        // Lines that start like an item but become a thematic break, a setext underline, an
-        // empty item, another list or a nested one.
-        "- a\n- - -\n- b\n* **bold** c\n* * *\n",
-        "Para\n- a\n--\n- b\n-\n- c\n+ d\n1. e\n1) f\n2) g\n",
-        "- a\n\n- b\n- c\n  - d\n  - e\n- f\n\n\n- g\n",
-        "1. a\n2. b\n10. c\n   - d\n3. e *f\n4. g*\n",
-        "- [ ] a\n- [x] b\n- [c]: /u\n- [c]\n",
-    ])
-    func streamedLists(_ text: String) {
-        let bytes = Array(text.utf8)
-        let check = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), compareWithPrefix: { _ in true })
-        #expect(check.violations.isEmpty, "\(check.report)")
     }
 
     @Test("An item being written is parsed without the item before it")
