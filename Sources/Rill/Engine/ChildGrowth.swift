@@ -282,19 +282,8 @@ struct ChildGrowth: Sendable {
             guard first == UInt8(ascii: "|") else { return false }
             return rest.dropFirst().contains { !isSpace($0) }
         case .list:
-            var bullet: UInt8?
-            if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
-                bullet = first
-                rest = rest.dropFirst()
-            } else {
-                let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-                guard (1...9).contains(digits) else { return false }
-                rest = rest.dropFirst(digits)
-                guard rest.first == UInt8(ascii: ".") || rest.first == UInt8(ascii: ")") else { return false }
-                rest = rest.dropFirst()
-            }
-            guard rest.first == 0x20 else { return false }
-            return rest.contains { !isSpace($0) && $0 != bullet }
+            guard let (bullet, after) = TailStabilizer.listMarker(rest), after.first == 0x20 else { return false }
+            return after.contains { !isSpace($0) && $0 != bullet }
         }
     }
 

@@ -74,7 +74,8 @@ enum PlainTextExtension {
     /// they close must be the last ones, nested, one per run, for the text to go into them.
     static func mark(_ tail: OpenTail, source: [UInt8], lineStart: Int, closers: [UInt8] = []) -> Mark? {
         let contentEnd = source.endTrimmingSpaces(source.count, notBefore: lineStart)
-        guard contentEnd > lineStart, let leaf = lastLeaf(tail), leaf.range.upperBound > lineStart else { return nil }
+        guard contentEnd > lineStart, let (leaf, parent, grandparent) = lastLeaf(tail),
+              leaf.range.upperBound > lineStart else { return nil }
         let runs = closerRuns(closers)
         var isHeading = false
         var rowState: RowState?
@@ -94,7 +95,7 @@ enum PlainTextExtension {
         case .tableCell(let inlines):
             guard runs.isEmpty, case .text? = inlines.last, leaf.range.upperBound >= contentEnd,
                   TailStabilizer.content(of: source[lineStart..<contentEnd]).first == UInt8(ascii: "|"),
-                  let (table, row) = lastTableRow(tail), case .table(let alignments) = table.kind
+                  let row = parent, case .tableRow = row.kind, case .table(let alignments)? = grandparent?.kind
             else { return nil }
             rowState = RowState(cells: row.children.count, columns: alignments.count, closingPipe: nil)
         default:
@@ -216,9 +217,13 @@ enum PlainTextExtension {
         next.end = source.count
         var newCells: [Block] = []
         if let row = mark.row, let pipe = cellOpen ? firstPipe : row.closingPipe {
+            // A new cell's words are judged as text with no `[` before them and no definition.
+            var cellText = mark
+            cellText.holdsBracket = false
+            cellText.mayHoldTitle = false
             // `\|` is text, not a cell's end.
             guard source[pipe - 1] != UInt8(ascii: "\\"),
-                  let (cells, state) = rowCells(after: pipe, in: source, row: row) else { return nil }
+                  let (cells, state) = rowCells(after: pipe, in: source, row: row, text: cellText) else { return nil }
             newCells = cells
             next.row = state
             if !cells.isEmpty {
@@ -281,10 +286,11 @@ enum PlainTextExtension {
     /// The cells that the text after a table row's `|` at `pipe` makes, and the row's state after
     /// them: each stretch of plain words up to the next `|` or the end is a cell, trimmed of
     /// spaces, from just after its pipe (as cmark-gfm places cells) and keyed by that offset.
-    /// Nil when a parse is needed: bytes that may mean more than text, an empty cell before
+    /// Nil when a parse is needed: bytes that `text` does not allow, an empty cell before
     /// another `|` (kept, where empty cells at a row's end are left out), or more cells than the
     /// table has columns.
-    private static func rowCells(after pipe: Int, in source: [UInt8], row: RowState) -> ([Block], RowState)? {
+    private static func rowCells(after pipe: Int, in source: [UInt8], row: RowState,
+                                 text: Mark) -> ([Block], RowState)? {
         let pipeByte = UInt8(ascii: "|")
         var cells: [Block] = []
         var state = row
@@ -293,9 +299,7 @@ enum PlainTextExtension {
             let start = pipe + 1
             var end = start
             while end < source.count, source[end] != pipeByte {
-                // Quotes and `)` mean nothing in a cell without `[` (no definition, no link).
-                guard isPlain(source[end]) || source[end] == 0x20 || source[end] == UInt8(ascii: ")")
-                        || source[end] == UInt8(ascii: "'") || source[end] == UInt8(ascii: "\"") else { return nil }
+                guard text.allows(source[end]) || source[end] == 0x20 else { return nil }
                 end += 1
             }
             var contentStart = start
@@ -307,8 +311,8 @@ enum PlainTextExtension {
                 break
             }
             guard !isEmpty else { return nil }
-            let text = String(decoding: source[contentStart..<contentEnd], as: UTF8.self)
-            cells.append(Block(id: BlockID(anchor: start), kind: .tableCell([.text(text)]), range: start..<end))
+            let literal = String(decoding: source[contentStart..<contentEnd], as: UTF8.self)
+            cells.append(Block(id: BlockID(anchor: start), kind: .tableCell([.text(literal)]), range: start..<end))
             if end == source.count {
                 state.closingPipe = nil
                 break
@@ -351,15 +355,11 @@ enum PlainTextExtension {
             switch first {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 return true
-            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
-                guard rest.count > 1, isSpace(rest[rest.startIndex + 1]) else { return false }
-                rest = TailStabilizer.content(of: rest.dropFirst())
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let digits = rest.prefix(while: { (0x30...0x39).contains($0) }).count
-                let marker = rest.dropFirst(digits)
-                guard digits <= 9, let delimiter = marker.first, delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")"),
-                      let after = marker.dropFirst().first, isSpace(after) else { return false }
-                rest = TailStabilizer.content(of: marker.dropFirst())
+            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard let (_, after) = TailStabilizer.listMarker(rest), let space = after.first, isSpace(space) else {
+                    return false
+                }
+                rest = TailStabilizer.content(of: after)
             case UInt8(ascii: "["):
                 let box = Array(rest.prefix(4))
                 guard box.count == 4, box[2] == UInt8(ascii: "]"), " xX".utf8.contains(box[1]), isSpace(box[3]) else { return false }
@@ -371,32 +371,25 @@ enum PlainTextExtension {
         return false
     }
 
-    /// The last open block (a growing block's head, when it is one) and its open last child.
-    private static func lastOpen(_ tail: OpenTail) -> (parent: Block?, block: Block?) {
-        if let last = tail.trailing.last { return (nil, last) }
-        if let growing = tail.growing {
-            guard case .children(_, let open) = growing.content else { return (nil, nil) }
-            return (growing.head, open.last)
+    /// The last open block followed down to its last descendant, with that leaf's parent and
+    /// grandparent (for a table cell, its row and table; a growing block's head counts as the
+    /// parent of its open children).
+    private static func lastLeaf(_ tail: OpenTail) -> (leaf: Block, parent: Block?, grandparent: Block?)? {
+        var parent: Block?
+        var block: Block?
+        if let last = tail.trailing.last {
+            block = last
+        } else if let growing = tail.growing {
+            guard case .children(_, let open) = growing.content else { return nil }
+            (parent, block) = (growing.head, open.last)
+        } else {
+            block = tail.leading.last
         }
-        return (nil, tail.leading.last)
-    }
-
-    /// The last open block followed down to its last descendant.
-    private static func lastLeaf(_ tail: OpenTail) -> Block? {
-        var block = lastOpen(tail).block
-        while let children = block?.children, let last = children.last { block = last }
-        return block
-    }
-
-    /// The table and row holding the last open block, when that is a table cell.
-    private static func lastTableRow(_ tail: OpenTail) -> (table: Block, row: Block)? {
-        var (parent, block) = lastOpen(tail)
         var grandparent: Block?
         while let current = block, let last = current.children.last {
             (grandparent, parent, block) = (parent, current, last)
         }
-        guard let table = grandparent, case .table = table.kind, let row = parent, case .tableRow = row.kind else { return nil }
-        return (table, row)
+        return block.map { ($0, parent, grandparent) }
     }
 
     /// ASCII letters and digits, the bytes of non-ASCII characters, and punctuation that means
