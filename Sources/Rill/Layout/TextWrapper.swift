@@ -291,6 +291,10 @@ public enum TextWrapper {
         var lineWidth = 0
         /// Where the current line may be cut: cells before it stay, the rest moves down.
         var breakAt: Int?
+        /// The space last left out at the start of a line after a soft wrap, while nothing has
+        /// been added since: a scalar that joins its cluster from the next span (a selector in
+        /// another style) makes it a character again, wherever the wrap was restarted from.
+        var droppedSpace: Cell?
 
         init(firstWidth: Int, restWidth: Int, continuing: Bool = false, baseOffset: Int = 0) {
             self.firstWidth = firstWidth
@@ -389,7 +393,7 @@ public enum TextWrapper {
         /// `**❤**\u{FE0F}`) must not measure it as two, since the terminal draws one. Returns
         /// where the rest of `text` starts (its start when nothing joins).
         mutating func joinLeadingScalars(of text: String) -> String.Index {
-            guard let last = line.last else { return text.startIndex }
+            guard let last = line.last ?? droppedSpace else { return text.startIndex }
             var cluster = String(decoding: store[last.start..<last.start + last.count], as: UTF8.self)
             let scalars = text.unicodeScalars
             var end = scalars.startIndex
@@ -402,8 +406,12 @@ public enum TextWrapper {
             }
             guard end != scalars.startIndex else { return end }
             // Take the cell back and add the grown cluster in its place, where it may no longer fit.
-            line.removeLast()
-            lineWidth -= last.width
+            if line.isEmpty {
+                droppedSpace = nil  // its bytes are the last stored: nothing was added since
+            } else {
+                line.removeLast()
+                lineWidth -= last.width
+            }
             store.removeLast(last.count)
             if let index = breakAt, index >= line.count { breakAt = lastBreak() }
             let consumed = text.utf8.distance(from: text.startIndex, to: end)
@@ -444,13 +452,18 @@ public enum TextWrapper {
         /// Adds a cell; ``decider`` must already say where its source bytes end.
         mutating func add(_ cell: Cell) {
             let atLineStart = line.isEmpty
-            if cell.isSpace, atLineStart, !lines.isEmpty || continuing { return }  // no spaces opening a wrapped line
+            if cell.isSpace, atLineStart, !lines.isEmpty || continuing {
+                droppedSpace = cell  // no spaces opening a wrapped line
+                return
+            }
+            droppedSpace = nil
             if let previous = line.last, !cell.isSpace, previous.isSpace || mayBreak(before: cell, after: previous) {
                 breakAt = line.count
             }
             if lineWidth + cell.width > width {
                 if cell.isSpace {
                     endLine(hard: false)  // the space is the break
+                    droppedSpace = cell
                     return
                 }
                 if let index = breakAt, index > 0 {
@@ -501,6 +514,7 @@ public enum TextWrapper {
             line.removeAll(keepingCapacity: true)
             lineWidth = 0
             breakAt = nil
+            droppedSpace = nil
         }
 
         /// Appends a finished line, trailing spaces removed, cells grouped into spans by style.

@@ -82,6 +82,44 @@ extension RillTests.Layout {
             #expect(resumed > steps / 2, "carried on in \(resumed) of \(steps) steps")
         }
 
+        /// Two spans of different styles, the second starting with a scalar that joins the
+        /// cluster before it (`#️⃣ *️qu…*`: a selector opens the emphasis after a space), their
+        /// end rewritten: the wrap restarts from a line before the change. A line that starts at
+        /// that space must start with the joined cluster then too, as in the whole wrap, not drop
+        /// the space as it opens a wrapped line.
+        @Test("Text changed at its end after a style change, wrapped from a memo, equals the whole wrap",
+              arguments: [5, 9, 14, 21])
+        func changedAfterStyleChange(width: Int) {
+            let pieces = ["word", " ", " ", "ab", "\u{FE0F}", "\u{301}", "#\u{FE0F}\u{20E3}", "中文", "🇯", "🇵",
+                          "\u{200D}👩", "x", "\n", "—", "longerword"]
+            var random = SplitMix64(seed: 0x5E1EC7 + UInt64(width))
+            func spans(_ scalars: ArraySlice<Unicode.Scalar>, cut: Int) -> [Span] {
+                var head = "", tail = ""
+                head.unicodeScalars.append(contentsOf: scalars[..<cut])
+                tail.unicodeScalars.append(contentsOf: scalars[cut...])
+                return [Span(head), Span(tail, TextStyle(italic: true))]
+            }
+            var restarted = 0
+            for _ in 0..<400 {
+                // Half the time the head ends in a space and the tail starts with a joining scalar.
+                let joins = random.next() % 2 == 0
+                var scalars: [Unicode.Scalar] = []
+                for _ in 0..<(1 + random.next() % 6) { scalars += pieces[Int(random.next() % UInt64(pieces.count))].unicodeScalars }
+                if joins { scalars.append(" ") }
+                let cut = scalars.count
+                if joins { scalars.append(random.next() % 2 == 0 ? "\u{FE0F}" : "\u{301}") }
+                for _ in 0..<8 { scalars += pieces[Int(random.next() % UInt64(pieces.count))].unicodeScalars }
+                let kept = cut + Int(random.next() % UInt64(scalars.count - cut))
+                var memo: TextWrapper.Memo?
+                _ = TextWrapper.wrap(spans(scalars[..<kept] + "?!".unicodeScalars, cut: cut), width: width, memo: &memo)
+                let new = spans(scalars[...], cut: cut)
+                #expect(TextWrapper.wrap(new, width: width, memo: &memo) == TextWrapper.wrap(new, width: width),
+                        "\(new) at \(width)")
+                if (memo?.rewrappedFrom ?? 0) > 0 { restarted += 1 }
+            }
+            #expect(restarted > 30, "restarted \(restarted) of 400")
+        }
+
         @Test("A grown cluster or a changed span is not carried on")
         func refusesToCarryOn() {
             for (old, new) in [([Span("cafe")], [Span("cafe\u{301}")]), ([Span("line\r")], [Span("line\r\n")]),
