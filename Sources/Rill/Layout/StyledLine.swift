@@ -87,20 +87,25 @@ public struct StyledLine: Hashable, Sendable {
     }
 
     /// The line without its last `columns` columns, for a line whose last characters are one
-    /// column each.
+    /// column each and a scalar each (as ``LivePainter/sharedSuffixWidth(_:_:)`` counts them):
+    /// scalars are dropped, and the widths follow without measuring again.
     func droppingLastColumns(_ columns: Int) -> StyledLine {
         var spans = spans
         var left = columns
-        while left > 0, var last = spans.popLast() {
+        var dropped = 0
+        while left > 0, let last = spans.popLast() {
             if last.width <= left {
                 left -= last.width
+                dropped += last.width
                 continue
             }
-            last.text = String(last.text.dropLast(left))
-            spans.append(last)
+            let scalars = last.text.unicodeScalars
+            let end = scalars.index(scalars.endIndex, offsetBy: -left)
+            spans.append(Span(String(scalars[..<end]), last.style, width: last.width - left))
+            dropped += left
             left = 0
         }
-        return StyledLine(spans)
+        return StyledLine(measured: spans, width: width - dropped)
     }
 
     /// A line made of `prefix` followed by this line.

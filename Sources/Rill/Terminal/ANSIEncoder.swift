@@ -62,12 +62,11 @@ public struct ANSIEncoder: Sendable {
         Array("\u{1B}]8;;".utf8) + Array(ControlCharacters.hyperlinkTarget(target).utf8) + Array("\u{1B}\\".utf8)
     }
 
-    /// Whether two styles look the same (hyperlinks aside).
+    /// Whether two styles look the same: every attribute but the hyperlink is equal.
     private static func sameLook(_ a: TextStyle, _ b: TextStyle) -> Bool {
-        var a = a, b = b
-        a.hyperlink = nil
-        b.hyperlink = nil
-        return a == b
+        a.foreground == b.foreground && a.background == b.background && a.isBold == b.isBold
+            && a.isDim == b.isDim && a.isItalic == b.isItalic && a.isUnderlined == b.isUnderlined
+            && a.isStruck == b.isStruck && a.isInverse == b.isInverse
     }
 
     /// The SGR sequence that sets exactly `style`, starting from a reset.

@@ -343,38 +343,47 @@ public struct LivePainter: Sendable {
     static func sharedSuffixWidth(_ old: StyledLine, _ new: StyledLine) -> Int {
         var olds = BackwardScalars(old), news = BackwardScalars(new)
         var width = 0
+        // The spans whose styles were last found equal: styles are compared once per pair.
+        var sameStyle = (old: -1, new: -1)
         while true {
             let a = olds.next(), b = news.next()
-            guard let a, let b, a.scalar == b.scalar, a.style == b.style, hasAgreedWidth(a.scalar),
-                  a.scalar.isASCII || DisplayWidth.of(a.scalar) == 1 else {
+            guard let a, let b, a.scalar == b.scalar,
+                  (a.span, b.span) == sameStyle || old.spans[a.span].style == new.spans[b.span].style,
+                  hasAgreedWidth(a.scalar), a.scalar.isASCII || DisplayWidth.of(a.scalar) == 1 else {
                 let joinable = (a.map { !$0.scalar.isASCII } ?? false) || (b.map { !$0.scalar.isASCII } ?? false)
                 return joinable ? max(0, width - 1) : width
             }
+            sameStyle = (a.span, b.span)
             width += 1
         }
     }
 
-    /// A line's scalars from its end, each with its span's style.
+    /// A line's scalars from its end, each with the index of its span.
     private struct BackwardScalars {
         private let spans: [Span]
         private var span: Int
+        /// The scalars of span `span`, and the position of the last one returned.
+        private var scalars: String.UnicodeScalarView
         private var index: String.Index
 
         init(_ line: StyledLine) {
             spans = line.spans
             span = spans.count - 1
-            index = spans.last?.text.unicodeScalars.endIndex ?? "".endIndex
+            scalars = spans.last?.text.unicodeScalars ?? "".unicodeScalars
+            index = scalars.endIndex
         }
 
-        mutating func next() -> (scalar: Unicode.Scalar, style: TextStyle)? {
+        mutating func next() -> (scalar: Unicode.Scalar, span: Int)? {
             while span >= 0 {
-                let scalars = spans[span].text.unicodeScalars
                 if index > scalars.startIndex {
                     scalars.formIndex(before: &index)
-                    return (scalars[index], spans[span].style)
+                    return (scalars[index], span)
                 }
                 span -= 1
-                if span >= 0 { index = spans[span].text.unicodeScalars.endIndex }
+                if span >= 0 {
+                    scalars = spans[span].text.unicodeScalars
+                    index = scalars.endIndex
+                }
             }
             return nil
         }
