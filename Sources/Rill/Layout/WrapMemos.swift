@@ -52,6 +52,14 @@ public final class WrapMemos: @unchecked Sendable {
         if var previous = styled.removeValue(forKey: id)?.styled, previous.base == base {
             let common = min(previous.inlines.count, inlines.count)
             while kept < common, previous.inlines[kept] == inlines[kept] { kept += 1 }
+            if let grown = Self.grownText(previous, to: inlines, from: kept) {
+                // Only the last inline changed, a plain text grown at its end: its span grows.
+                previous.inlines = inlines
+                previous.spans[previous.spans.count - 1] = grown
+                let unchanged = previous.spans.count - 1
+                styled[id] = (previous, frame)
+                return (previous.spans, unchanged)
+            }
             // Taken out of the memo, so that cutting them back does not copy them.
             swap(&spans, &previous.spans)
             swap(&ends, &previous.ends)
@@ -65,6 +73,26 @@ public final class WrapMemos: @unchecked Sendable {
         }
         styled[id] = (Styled(inlines: inlines, base: base, spans: spans, ends: ends), frame)
         return (spans, unchanged)
+    }
+
+    /// The span of `inlines`' last inline when it is the only one changed since `previous` and
+    /// is a text that grew at its end by text of no control character, and the old text gave
+    /// one span of itself: the same span grown, measured only in what was added (a cluster
+    /// boundary on both sides of the join, so widths add up).
+    ///
+    /// - Complexity: O(text added), plus one comparison of the old text's bytes.
+    private static func grownText(_ previous: Styled, to inlines: [Inline], from kept: Int) -> Span? {
+        guard kept == inlines.count - 1, kept == previous.inlines.count - 1,
+              case .text(let old) = previous.inlines[kept], case .text(let new) = inlines[kept],
+              previous.ends[kept] - (kept > 0 ? previous.ends[kept - 1] : 0) == 1,
+              let span = previous.spans.last, span.text == old,
+              new.utf8.count > old.utf8.count, new.utf8HasPrefix(old) else { return nil }
+        let utf8 = new.utf8
+        let added = String(new[utf8.index(utf8.startIndex, offsetBy: old.utf8.count)...])
+        guard let before = old.unicodeScalars.last, let after = added.unicodeScalars.first,
+              before.isASCII || DisplayWidth.standsAlone(before), after.isASCII || DisplayWidth.standsAlone(after),
+              !ControlCharacters.contains(in: added) else { return nil }
+        return Span(new, span.style, width: span.width + DisplayWidth.of(added))
     }
 
     /// Creates an empty store.

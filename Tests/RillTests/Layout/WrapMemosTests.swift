@@ -13,6 +13,10 @@ extension RillTests.Layout {
             .autolink(destination: "https://w.x", text: "w.x"), .strikethrough([.text("gone")]),
         ]
 
+        /// What a paragraph's last text grows by: words, and scalars that join the one before
+        /// it or are shown as placeholders.
+        static let growth = ["more ", "more ", "e", "\u{301}", "👍", "\u{1F3FD}", "\u{200D}", "\t", "\u{1}", "中", "\u{FE0F}"]
+
         @Test("Styled spans from the memo equal styling the inlines afresh", arguments: [false, true])
         func spansEqualFreshStyling(hyperlinks: Bool) {
             let context = LayoutContext(width: 40, theme: .dark, hyperlinks: hyperlinks)
@@ -47,9 +51,9 @@ extension RillTests.Layout {
             var inlines: [Inline] = []
             for step in 0..<600 {
                 switch random.next() % 5 {
-                case 0, 1:  // text grows at the end, as a model writes
+                case 0, 1:  // text grows at the end, as a model writes (marks, emoji and controls too)
                     if case .text(let last)? = inlines.last {
-                        inlines[inlines.count - 1] = .text(last + "more ")
+                        inlines[inlines.count - 1] = .text(last + Self.growth[Int(random.next() % UInt64(Self.growth.count))])
                     } else {
                         inlines.append(.text("start "))
                     }
