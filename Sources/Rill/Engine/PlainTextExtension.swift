@@ -50,6 +50,9 @@ enum PlainTextExtension {
         var openDepth = 0
         /// For a table row being written: the cells it holds so far, which `|` may add to.
         var row: RowState?
+        /// Whether the text ends in a closed inline that is not text (a code span, emphasis, an
+        /// autolink or HTML): words added after a space become a new text after it.
+        var startsText = false
 
         /// Whether `byte` added to the paragraph is only text.
         func allows(_ byte: UInt8) -> Bool {
@@ -78,6 +81,7 @@ enum PlainTextExtension {
               leaf.range.upperBound > lineStart else { return nil }
         let runs = closerRuns(closers)
         var isHeading = false
+        var startsText = false
         var rowState: RowState?
         switch leaf.kind {
         case .paragraph(let inlines):
@@ -86,25 +90,33 @@ enum PlainTextExtension {
             guard let open = openText(inlines, runs: runs[...], afterOpener: false),
                   open.followsContent || hasSpaceAfterWord(open.literal)
                     || startsWithLetter(source[lineStart..<contentEnd]) else { return nil }
+            startsText = open.startsText
         case .heading(_, let inlines):
             // A one-line (ATX) heading on the incomplete line, not ending in a `#` that a word
             // after it would make part of the text.
             guard leaf.range.lowerBound >= lineStart, source[contentEnd - 1] != UInt8(ascii: "#"),
-                  openText(inlines, runs: runs[...], afterOpener: false) != nil else { return nil }
+                  let open = openText(inlines, runs: runs[...], afterOpener: false) else { return nil }
             isHeading = true
+            startsText = open.startsText
         case .tableCell(let inlines):
-            guard runs.isEmpty, case .text? = inlines.last, leaf.range.upperBound >= contentEnd,
+            // Its text, or a code span or other closed inline that words after a space follow.
+            guard runs.isEmpty, let last = inlines.last, leaf.range.upperBound >= contentEnd,
                   TailStabilizer.content(of: source[lineStart..<contentEnd]).first == UInt8(ascii: "|"),
                   let row = parent, case .tableRow = row.kind, case .table(let alignments)? = grandparent?.kind
             else { return nil }
             rowState = RowState(cells: row.children.count, columns: alignments.count, closingPipe: nil)
+            if case .text = last {} else {
+                guard endsContent(last) else { return nil }
+                startsText = true
+            }
         default:
             return nil
         }
         let text = source[leaf.range.clamped(to: 0..<source.count)]
         let mayHoldTitle = TailStabilizer.content(of: text).first.map { "['\"(".utf8.contains($0) } ?? false
         return Mark(end: source.count, lineStart: lineStart, holdsBracket: text.contains(UInt8(ascii: "]")),
-                    mayHoldTitle: mayHoldTitle, isHeading: isHeading, openDepth: runs.count, row: rowState)
+                    mayHoldTitle: mayHoldTitle, isHeading: isHeading, openDepth: runs.count, row: rowState,
+                    startsText: startsText)
     }
 
     /// A table row being written on the incomplete line, as far as the mark's text.
@@ -135,22 +147,27 @@ enum PlainTextExtension {
     /// code span). Also whether something stands before it on its line that no word added can
     /// turn into the start of a block (a code span, emphasis, an autolink or HTML, the opener
     /// of an inline shown closed; not text, a line break, or a link, which may be a definition's label).
+    ///
+    /// With no run shown closed, the last inline may also be such a closed inline: then there
+    /// is no text yet (`startsText`), and words after a space start one. Added after a space,
+    /// they leave its closing delimiters as flanking as the end of the text did.
     private static func openText(_ inlines: [Inline], runs: ArraySlice<Run>,
-                                 afterOpener: Bool) -> (literal: String, followsContent: Bool)? {
+                                 afterOpener: Bool) -> (literal: String, followsContent: Bool, startsText: Bool)? {
         guard let last = inlines.last else { return nil }
         guard let run = runs.last else {
-            guard case .text(let literal) = last else { return nil }
-            guard inlines.count >= 2 else { return (literal, afterOpener) }
-            switch inlines[inlines.count - 2] {
-            // Not a link or image: `[foo]` starting a paragraph, then `: /url`, is a definition.
-            case .code, .emphasis, .strong, .strikethrough, .autolink, .html: return (literal, true)
-            default: return (literal, false)
+            guard case .text(let literal) = last else {
+                // Not a link or image either: `[x]` opening an item, then ` done`, is a task.
+                guard !afterOpener, endsContent(last) else { return nil }
+                return ("", true, true)
             }
+            guard inlines.count >= 2 else { return (literal, afterOpener, false) }
+            // Not a link or image: `[foo]` starting a paragraph, then `: /url`, is a definition.
+            return (literal, endsContent(inlines[inlines.count - 2]), false)
         }
         let inner = runs.dropLast()
         switch (last, run.byte, run.count) {
         case (.code(let literal), UInt8(ascii: "`"), _) where inner.isEmpty:
-            return (literal, true)
+            return (literal, true, false)
         case (.emphasis(let children), UInt8(ascii: "*"), 1), (.emphasis(let children), UInt8(ascii: "_"), 1),
              (.strong(let children), UInt8(ascii: "*"), 2), (.strong(let children), UInt8(ascii: "_"), 2),
              (.strikethrough(let children), UInt8(ascii: "~"), 2):
@@ -160,22 +177,36 @@ enum PlainTextExtension {
         }
     }
 
+    /// Whether `inline` is one that no word added after it can make part of a block's start or
+    /// of a definition: a code span, emphasis, strong emphasis, strikethrough, an autolink or HTML.
+    private static func endsContent(_ inline: Inline) -> Bool {
+        switch inline {
+        case .code, .emphasis, .strong, .strikethrough, .autolink, .html: true
+        default: false
+        }
+    }
+
     /// `inlines` with `text` added to the text ``openText(_:runs:afterOpener:)`` finds, `depth`
-    /// inlines down.
-    private static func appending(_ text: String, to inlines: [Inline], depth: Int) -> [Inline]? {
+    /// inlines down; with `startsText`, as a new text after the last inline (none for no text).
+    private static func appending(_ text: String, to inlines: [Inline], depth: Int, startsText: Bool) -> [Inline]? {
         guard let last = inlines.last else { return nil }
         var result = inlines
+        if startsText {
+            guard depth == 0, endsContent(last) else { return nil }
+            if !text.isEmpty { result.append(.text(text)) }
+            return result
+        }
         switch last {
         case .text(let literal) where depth == 0: result[result.count - 1] = .text(literal + text)
         case .code(let literal) where depth == 1: result[result.count - 1] = .code(literal + text)
         case .emphasis(let children) where depth > 0:
-            guard let grown = appending(text, to: children, depth: depth - 1) else { return nil }
+            guard let grown = appending(text, to: children, depth: depth - 1, startsText: false) else { return nil }
             result[result.count - 1] = .emphasis(grown)
         case .strong(let children) where depth > 0:
-            guard let grown = appending(text, to: children, depth: depth - 1) else { return nil }
+            guard let grown = appending(text, to: children, depth: depth - 1, startsText: false) else { return nil }
             result[result.count - 1] = .strong(grown)
         case .strikethrough(let children) where depth > 0:
-            guard let grown = appending(text, to: children, depth: depth - 1) else { return nil }
+            guard let grown = appending(text, to: children, depth: depth - 1, startsText: false) else { return nil }
             result[result.count - 1] = .strikethrough(grown)
         default:
             return nil
@@ -226,6 +257,7 @@ enum PlainTextExtension {
                   let (cells, state) = rowCells(after: pipe, in: source, row: row, text: cellText) else { return nil }
             newCells = cells
             next.row = state
+            next.startsText = false  // later words go into a new cell's text
             if !cells.isEmpty {
                 next.holdsBracket = false
                 next.mayHoldTitle = false
@@ -236,6 +268,8 @@ enum PlainTextExtension {
         let newContentEnd = source.endTrimmingSpaces(textEnd, notBefore: mark.lineStart)
         guard oldContentEnd > mark.lineStart else { return nil }
         let text = String(decoding: source[oldContentEnd..<newContentEnd], as: UTF8.self)
+        // Once words follow the closed inline, they are the text later words go into.
+        if !text.isEmpty { next.startsText = false }
 
         // A range that reached the old text's end now reaches the new one's (the same way: to
         // the text, or past trailing spaces to the end of the input).
@@ -254,7 +288,7 @@ enum PlainTextExtension {
                 return true
             }
             guard let last = block.children.indices.last else {
-                guard let inlines = block.kind.inlines.flatMap({ appending(text, to: $0, depth: mark.openDepth) })
+                guard let inlines = block.kind.inlines.flatMap({ appending(text, to: $0, depth: mark.openDepth, startsText: mark.startsText) })
                 else { return false }
                 switch block.kind {
                 case .paragraph: block.kind = .paragraph(inlines)

@@ -185,6 +185,13 @@ import Testing
         ("- # Item head", " more"), ("#", " x"), ("# 1", ". x"), ("- [x]", " done"), ("# *a", " b c"),
         ("- [foo]:", " /url"), ("[foo]:", " /url"), ("- [foo]", ": /url"), ("x *a* [b]:", " /u"), ("`a`:", " /url"),
         ("[foo]: /a\n\n- [foo]:", " /url"), ("Mo", "st of"), ("- Mo", "st"), ("> At", " any"), ("1. Mo", "re"),
+        // After a closed code span, emphasis, autolink or HTML: words start a new text.
+        ("x `a`", " b"), ("x `a` ", "b c"), ("x `a`", "b"), ("x *a*", " b c"), ("x *a.*", "b"), ("x *a.*", " b"),
+        ("x _a_", " b"), ("x _a_", "b"), ("x ~~a~~", " b"), ("x <b>", " c"), ("x www.a.com", " b"), ("x https://a.com", " b"),
+        ("- `x`", " done"), ("`a`", " b"), ("`a`", "1"), ("# `a`", " b"), ("# *a*", " b #"), ("x **a**", "  "),
+        ("x `a`", " www.b"), ("x `a`", " b\n"), ("x *a*", " - b"), ("1. `a`", " b"), ("x *a*", " b *c"),
+        ("[l](u)", " x"), ("x `a`\n`b`", " c"), ("***a**", " b"), ("x __a__", " b"), ("x `a``", " b"), ("x `a`", " `b"),
+        ("- `a`", " b\n- c"), ("> `a`", " b"), ("| a |\n|---|\n| `c`", " d"), ("x <span>", " y</span>"),
         ("- [ ] Bu", "ild"), ("- [x]Bu", "ild"), ("x\n2. Mo", "re"), ("> - > Mo", "re"), ("x\nA", "-b"), ("Www", ".x"),
         ("a\n  Mo", "re"), ("-Mo", "re"), ("*Mo", "re"), ("[Mo", "re"), ("1.Mo", "re"), ("- [y] Mo", "re"), ("[foo]: /a\n\n[foo]:", " /url"), ("[foo]: /a\n\n> [foo]:", " /b"),
     ])
@@ -206,6 +213,24 @@ import Testing
         let result = Self.compare(bytes, pieces: Chunkings.fixed(bytes.count, size: 3))
         #expect(result.differences.isEmpty, "\(result.differences.prefix(1).joined())")
         #expect(result.extended >= bytes.count / 3 / 2, "\(result.extended) of \(bytes.count / 3) frames extended")
+    }
+
+    @Test("Words after a closed code span, emphasis or autolink are extended, in paragraphs and table cells")
+    func extendsAfterClosedInlines() {
+        let text = """
+            Call `clone()` when you need a real copy of the data, **not a borrow** of it, and see \
+            www.example.com for the rest of the story.
+
+            | Method | Notes |
+            |---|---|
+            | `clone()` | copies the whole value into a new allocation |
+
+            """
+        let bytes = Array(text.utf8)
+        let result = Self.compare(bytes, pieces: Chunkings.fixed(bytes.count, size: 3))
+        #expect(result.differences.isEmpty, "\(result.differences.prefix(1).joined())")
+        // The first piece after each closed inline is what this adds (44 before it).
+        #expect(result.extended >= 46, "\(result.extended) of \(bytes.count / 3) frames extended")
     }
 
     @Test("A plain word added to a paragraph is extended, with the range moved to the new end")
