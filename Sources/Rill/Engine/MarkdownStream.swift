@@ -361,7 +361,9 @@ public struct MarkdownStream: Sendable {
             extendedFrames += 1
             tail = extended
             plainTextMark = mark
-            if !provisionalClosers.isEmpty {
+            if mark.openDepth == 0 {
+                provisionalClosers = []  // a code span shown closed was closed by its text
+            } else if !provisionalClosers.isEmpty {
                 // The closers still close the same inlines, after the text as it now ends.
                 provisionalFrames += 1
                 provisionalCloserOffset = source.endTrimmingSpaces(source.count, notBefore: incomplete)

@@ -53,6 +53,11 @@ enum PlainTextExtension {
         /// Whether the text ends in a closed inline that is not text (a code span, emphasis, an
         /// autolink or HTML): words added after a space become a new text after it.
         var startsText = false
+        /// For a paragraph whose text goes into a code span left open (its only inline shown
+        /// closed) opened on the incomplete line: where the span's content starts, and how many
+        /// backticks opened it (a run as long closes it).
+        var openCodeStart: Int?
+        var openCodeLength = 0
 
         /// Whether `byte` added to the paragraph is only text.
         func allows(_ byte: UInt8) -> Bool {
@@ -82,6 +87,7 @@ enum PlainTextExtension {
         let runs = closerRuns(closers)
         var isHeading = false
         var startsText = false
+        var openCode: (start: Int?, length: Int) = (nil, 0)
         var rowState: RowState?
         switch leaf.kind {
         case .paragraph(let inlines):
@@ -91,6 +97,14 @@ enum PlainTextExtension {
                   open.followsContent || hasSpaceAfterWord(open.literal)
                     || startsWithLetter(source[lineStart..<contentEnd]) else { return nil }
             startsText = open.startsText
+            // Closing the span may let a delimiter run before it be shown closed too (`**` then
+            // code, then words): only a paragraph without such bytes before the span is closed
+            // without a parse.
+            if runs.count == 1, runs[0].byte == UInt8(ascii: "`"),
+               let start = openerEnd(length: runs[0].count, in: source[lineStart..<contentEnd]),
+               leaf.range.lowerBound <= start, !source[leaf.range.lowerBound..<start].contains(where: { "*_~".utf8.contains($0) }) {
+                openCode = (start, runs[0].count)
+            }
         case .heading(_, let inlines):
             // A one-line (ATX) heading on the incomplete line, not ending in a `#` that a word
             // after it would make part of the text.
@@ -116,7 +130,7 @@ enum PlainTextExtension {
         let mayHoldTitle = TailStabilizer.content(of: text).first.map { "['\"(".utf8.contains($0) } ?? false
         return Mark(end: source.count, lineStart: lineStart, holdsBracket: text.contains(UInt8(ascii: "]")),
                     mayHoldTitle: mayHoldTitle, isHeading: isHeading, openDepth: runs.count, row: rowState,
-                    startsText: startsText)
+                    startsText: startsText, openCodeStart: openCode.start, openCodeLength: openCode.length)
     }
 
     /// A table row being written on the incomplete line, as far as the mark's text.
@@ -226,23 +240,29 @@ enum PlainTextExtension {
     /// - Complexity: O(bytes added + the incomplete line + depth of the last block).
     static func extended(_ tail: OpenTail, mark: Mark, source: [UInt8]) -> (tail: OpenTail, mark: Mark)? {
         guard mark.end < source.count, mark.end > mark.lineStart else { return nil }
+        if let contentStart = mark.openCodeStart, source[mark.end...].contains(UInt8(ascii: "`")) {
+            return closingCode(tail, mark: mark, contentStart: contentStart, source: source)
+        }
         let added = source[mark.end...]
         // The text being written ends at the first pipe (table rows only), or where it ended
         // when a pipe closed the last cell already.
         let firstPipe = mark.row == nil ? nil : added.firstIndex(of: UInt8(ascii: "|"))
         let cellOpen = mark.row?.closingPipe == nil
         let textEnd = cellOpen ? (firstPipe ?? source.count) : mark.end
-        guard source[mark.end..<textEnd].allSatisfy({ mark.allows($0) || $0 == 0x20 }) else { return nil }
+        // Inside a code span every byte is text but a line ending (a backtick went above).
+        let inCode = mark.openCodeStart != nil
+        guard source[mark.end..<textEnd].allSatisfy({ inCode ? $0 != 0x0A && $0 != 0x0D : mark.allows($0) || $0 == 0x20 })
+        else { return nil }
         var wordStart = mark.end
-        if textEnd > mark.end, added[added.startIndex] != 0x20 {
+        if !inCode, textEnd > mark.end, added[added.startIndex] != 0x20 {
             // Joining the last frame's last word: all of that word must be plain too.
             while wordStart > mark.lineStart, source[wordStart - 1] != 0x20, source[wordStart - 1] != 0x09 {
                 guard mark.allows(source[wordStart - 1]) else { return nil }
                 wordStart -= 1
             }
         }
-        // The one autolink plain bytes can make: `www.` (any case).
-        guard !containsWWW(source[wordStart...]) else { return nil }
+        // The one autolink plain bytes can make: `www.` (any case); none in code.
+        guard inCode || !containsWWW(source[wordStart...]) else { return nil }
 
         var next = mark
         next.end = source.count
@@ -277,19 +297,100 @@ enum PlainTextExtension {
             guard range.upperBound >= oldContentEnd else { return range }
             return range.lowerBound..<(range.upperBound >= mark.end ? source.count : newContentEnd)
         }
+        let row = mark.row.map { _ in (cellOpen: cellOpen, firstPipe: firstPipe, newCells: newCells) }
+        guard let result = growingLastLeaf(tail, moved: moved, row: row, grow: {
+            appending(text, to: $0, depth: mark.openDepth, startsText: mark.startsText)
+        }) else { return nil }
+        return (result, next)
+    }
+
+    /// `tail` with the code span left open at the end of its last paragraph closed by the run of
+    /// backticks added since `mark` (as long as the opener), and plain words after it as a new
+    /// text; nil when the bytes may mean more (then the caller parses).
+    ///
+    /// Inside a code span every byte is text but a line ending; a closing run must be followed
+    /// by something, as more backticks would lengthen it. The content is the text between the
+    /// runs, less one space at each end when it has one at both and is not only spaces, as
+    /// cmark-gfm normalizes it. Words after the span are judged as after any closed inline.
+    ///
+    /// - Complexity: O(the incomplete line + depth of the last block).
+    private static func closingCode(_ tail: OpenTail, mark: Mark, contentStart: Int,
+                                    source: [UInt8]) -> (tail: OpenTail, mark: Mark)? {
+        let tick = UInt8(ascii: "`")
+        guard let closer = source[mark.end...].firstIndex(of: tick) else { return nil }
+        var closerEnd = closer
+        while closerEnd < source.count, source[closerEnd] == tick { closerEnd += 1 }
+        guard closerEnd - closer == mark.openCodeLength, closerEnd < source.count,
+              !source[mark.end..<closer].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        let rest = source[closerEnd...]
+        guard rest.allSatisfy({ mark.allows($0) || $0 == 0x20 }), !containsWWW(rest) else { return nil }
+
+        var content = source[contentStart..<closer]
+        if content.first == 0x20, content.last == 0x20, content.contains(where: { $0 != 0x20 }) {
+            content = content.dropFirst().dropLast()
+        }
+        let code = String(decoding: content, as: UTF8.self)
+        let newContentEnd = source.endTrimmingSpaces(source.count, notBefore: closerEnd)
+        let text = String(decoding: source[closerEnd..<newContentEnd], as: UTF8.self)
+        let oldContentEnd = source.endTrimmingSpaces(mark.end, notBefore: mark.lineStart)
+        func moved(_ range: Range<Int>) -> Range<Int> {
+            guard range.upperBound >= oldContentEnd else { return range }
+            return range.lowerBound..<(range.upperBound >= mark.end ? source.count : newContentEnd)
+        }
+        guard let result = growingLastLeaf(tail, moved: moved, row: nil, grow: { inlines in
+            guard case .code = inlines.last else { return nil }
+            var grown = inlines
+            grown[grown.count - 1] = .code(code)
+            if !text.isEmpty { grown.append(.text(text)) }
+            return grown
+        }) else { return nil }
+        var next = mark
+        next.end = source.count
+        next.openDepth = 0
+        next.openCodeStart = nil
+        next.openCodeLength = 0
+        next.startsText = text.isEmpty
+        next.holdsBracket = mark.holdsBracket || content.contains(UInt8(ascii: "]"))
+        return (result, next)
+    }
+
+    /// Where the content of a code span opened by a run of `length` backticks in `line` and left
+    /// open starts: after the last run of exactly that length (a later one would have closed
+    /// it); nil when there is none.
+    private static func openerEnd(length: Int, in line: ArraySlice<UInt8>) -> Int? {
+        let tick = UInt8(ascii: "`")
+        var index = line.endIndex
+        while index > line.startIndex {
+            guard line[index - 1] == tick else {
+                index -= 1
+                continue
+            }
+            let end = index
+            while index > line.startIndex, line[index - 1] == tick { index -= 1 }
+            if end - index == length { return end }
+        }
+        return nil
+    }
+
+    /// `tail` with the inlines of its last leaf given by `grow`, and each range on the way to it
+    /// that reached the old text's end moved by `moved`. In a table row being written (`row`),
+    /// the last cell grows only while it is open (its range then stops at `firstPipe`, if a pipe
+    /// came), and `newCells` follow it. Nil when `grow` gives nil.
+    private static func growingLastLeaf(_ tail: OpenTail, moved: (Range<Int>) -> Range<Int>,
+                                        row: (cellOpen: Bool, firstPipe: Int?, newCells: [Block])?,
+                                        grow: ([Inline]) -> [Inline]?) -> OpenTail? {
         func extend(_ block: inout Block) -> Bool {
             block.range = moved(block.range)
-            if mark.row != nil, case .tableRow = block.kind {
-                if cellOpen {
+            if let row, case .tableRow = block.kind {
+                if row.cellOpen {
                     guard let last = block.children.indices.last, extend(&block.children[last]) else { return false }
-                    if let firstPipe { block.children[last].range = block.children[last].range.lowerBound..<firstPipe }
+                    if let pipe = row.firstPipe { block.children[last].range = block.children[last].range.lowerBound..<pipe }
                 }
-                block.children += newCells
+                block.children += row.newCells
                 return true
             }
             guard let last = block.children.indices.last else {
-                guard let inlines = block.kind.inlines.flatMap({ appending(text, to: $0, depth: mark.openDepth, startsText: mark.startsText) })
-                else { return false }
+                guard let inlines = block.kind.inlines.flatMap(grow) else { return false }
                 switch block.kind {
                 case .paragraph: block.kind = .paragraph(inlines)
                 case .heading(let level, _): block.kind = .heading(level: level, inlines)
@@ -303,7 +404,7 @@ enum PlainTextExtension {
 
         var result = tail
         if !result.trailing.isEmpty {
-            return extend(&result.trailing[result.trailing.count - 1]) ? (result, next) : nil
+            return extend(&result.trailing[result.trailing.count - 1]) ? result : nil
         }
         if var growing = result.growing {
             guard case .children(let final, var open) = growing.content, !open.isEmpty,
@@ -311,10 +412,10 @@ enum PlainTextExtension {
             growing.head.range = moved(growing.head.range)
             growing.content = .children(final: final, open: open)
             result.growing = growing
-            return (result, next)
+            return result
         }
         guard !result.leading.isEmpty, extend(&result.leading[result.leading.count - 1]) else { return nil }
-        return (result, next)
+        return result
     }
 
     /// The cells that the text after a table row's `|` at `pipe` makes, and the row's state after

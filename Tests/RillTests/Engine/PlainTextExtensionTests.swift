@@ -192,6 +192,13 @@ import Testing
         ("x `a`", " www.b"), ("x `a`", " b\n"), ("x *a*", " - b"), ("1. `a`", " b"), ("x *a*", " b *c"),
         ("[l](u)", " x"), ("x `a`\n`b`", " c"), ("***a**", " b"), ("x __a__", " b"), ("x `a``", " b"), ("x `a`", " `b"),
         ("- `a`", " b\n- c"), ("> `a`", " b"), ("| a |\n|---|\n| `c`", " d"), ("x <span>", " y</span>"),
+        // A code span left open, closed by the text added.
+        ("x `a", "b` c"), ("x `a", "` c"), ("x `a", "`"), ("x `a", "`` c"), ("x ``a", "`` c"), ("x ``a", "` b`` c"),
+        ("x ` a", " ` c"), ("x `  ", " ` c"), ("x `a", "`b"), ("x `a", "`www.x"), ("x `a", "b\n` c"), ("x `a", "] b` (c)"),
+        ("[a `b", "`](c)"), ("x `a", "*b` c"), ("x `a", "` *b"), ("# x `a", "` b"), ("- x `a", "` b"), ("> x `a", "` b"),
+        ("x\n`a", "` b"), ("`a\nb", "` c"), ("x `a` `b", "` c"), ("x \\`a", "` c"), ("x `a|", "` b"), ("| a |\n|---|\n| `b", "` c"),
+        ("x `a", "` b `c"), ("x `a", "` b ` c"), ("x `a ", "` b"), ("x ` ", "` b"), ("x `a", "<b>` c"), ("x `a", "&amp;` c"),
+        ("[a]: `x", "` y"), ("x ```a", "``` b"), ("x `a", "` b)"), ("x [a] `b", "` (c)"), ("x `a", "` b  "), ("*x `a", "` b*"),
         ("- [ ] Bu", "ild"), ("- [x]Bu", "ild"), ("x\n2. Mo", "re"), ("> - > Mo", "re"), ("x\nA", "-b"), ("Www", ".x"),
         ("a\n  Mo", "re"), ("-Mo", "re"), ("*Mo", "re"), ("[Mo", "re"), ("1.Mo", "re"), ("- [y] Mo", "re"), ("[foo]: /a\n\n[foo]:", " /url"), ("[foo]: /a\n\n> [foo]:", " /b"),
     ])
@@ -231,6 +238,20 @@ import Testing
         #expect(result.differences.isEmpty, "\(result.differences.prefix(1).joined())")
         // The first piece after each closed inline is what this adds (44 before it).
         #expect(result.extended >= 46, "\(result.extended) of \(bytes.count / 3) frames extended")
+    }
+
+    @Test("Text inside a code span left open, and the backticks closing it, are extended without a parse")
+    func closesCodeSpans() {
+        let text = """
+            Call `Vec::with_capacity(n)` before the loop, then `push` each item; ``a ` b`` works \
+            too, and `  padded  ` keeps its inner spaces. See `drop()` for the rest.
+
+            """
+        let bytes = Array(text.utf8)
+        let result = Self.compare(bytes, pieces: Chunkings.fixed(bytes.count, size: 3))
+        #expect(result.differences.isEmpty, "\(result.differences.prefix(1).joined())")
+        // Code bytes and closing runs are extended (31 frames when they parsed).
+        #expect(result.extended >= 38, "\(result.extended) of \(bytes.count / 3) frames extended")
     }
 
     @Test("A plain word added to a paragraph is extended, with the range moved to the new end")
