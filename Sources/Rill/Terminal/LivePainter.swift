@@ -275,6 +275,8 @@ public struct LivePainter: Sendable {
             let (shared, oldShared, sharedWidth) = sharedPrefix(span.text, oldText)
             column += sharedWidth
             oldRemainder = oldText[oldShared...]
+            // All of that span kept: what it replaces starts with the old line's next span.
+            if oldRemainder?.isEmpty == true, index + 1 < old.spans.count { oldRemainder = old.spans[index + 1].text[...] }
             let tail = String(span.text[shared...])
             if !tail.isEmpty { rest.append(Span(tail, span.style)) }
         }

@@ -232,3 +232,18 @@ extension LivePainterTests {
         #expect(grown.contains("m\u{200D}x"), "\(grown.debugDescription)")
     }
 }
+
+extension LivePainterTests {
+    /// `- >\n  *́` (fuzz finding): while the line was written, `*́` read as emphasis opening on a
+    /// lone mark, which a terminal joins to the space before it. Keeping the two spaces and
+    /// writing `*́` after them left that mark on screen: the span kept whole is followed, in the
+    /// old line, by one starting with a mark, so the line is written again from its start.
+    @Test("A mark the old line joined to the kept text's end is not left on screen")
+    func markAfterKeptSpanIsNotLeft() {
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .basic))
+        var terminal = VirtualTerminal(width: 20, height: 4)
+        terminal.feed(painter.paint([StyledLine([Span("  "), Span("\u{301}", TextStyle(italic: true))])]).bytes)
+        terminal.feed(painter.paint([StyledLine([Span("  *\u{301}")])]).bytes)
+        #expect(terminal.transcript.first == "  *\u{301}")
+    }
+}
