@@ -291,12 +291,7 @@ enum PlainTextExtension {
         // Once words follow the closed inline, they are the text later words go into.
         if !text.isEmpty { next.startsText = false }
 
-        // A range that reached the old text's end now reaches the new one's (the same way: to
-        // the text, or past trailing spaces to the end of the input).
-        func moved(_ range: Range<Int>) -> Range<Int> {
-            guard range.upperBound >= oldContentEnd else { return range }
-            return range.lowerBound..<(range.upperBound >= mark.end ? source.count : newContentEnd)
-        }
+        let moved = mover(mark: mark, oldContentEnd: oldContentEnd, newContentEnd: newContentEnd, end: source.count)
         let row = mark.row.map { _ in (cellOpen: cellOpen, firstPipe: firstPipe, newCells: newCells) }
         guard let result = growingLastLeaf(tail, moved: moved, row: row, grow: {
             appending(text, to: $0, depth: mark.openDepth, startsText: mark.startsText)
@@ -333,10 +328,7 @@ enum PlainTextExtension {
         let newContentEnd = source.endTrimmingSpaces(source.count, notBefore: closerEnd)
         let text = String(decoding: source[closerEnd..<newContentEnd], as: UTF8.self)
         let oldContentEnd = source.endTrimmingSpaces(mark.end, notBefore: mark.lineStart)
-        func moved(_ range: Range<Int>) -> Range<Int> {
-            guard range.upperBound >= oldContentEnd else { return range }
-            return range.lowerBound..<(range.upperBound >= mark.end ? source.count : newContentEnd)
-        }
+        let moved = mover(mark: mark, oldContentEnd: oldContentEnd, newContentEnd: newContentEnd, end: source.count)
         guard let result = growingLastLeaf(tail, moved: moved, row: nil, grow: { inlines in
             guard case .code = inlines.last else { return nil }
             var grown = inlines
@@ -352,6 +344,17 @@ enum PlainTextExtension {
         next.startsText = text.isEmpty
         next.holdsBracket = mark.holdsBracket || content.contains(UInt8(ascii: "]"))
         return (result, next)
+    }
+
+    /// How a range moves when the text that ended at `oldContentEnd` (`mark.end` with trailing
+    /// spaces) now ends at `newContentEnd` (`end` with them): one that reached the old text's
+    /// end reaches the new one's the same way, to the text or past trailing spaces to the end.
+    private static func mover(mark: Mark, oldContentEnd: Int, newContentEnd: Int,
+                              end: Int) -> (Range<Int>) -> Range<Int> {
+        { range in
+            guard range.upperBound >= oldContentEnd else { return range }
+            return range.lowerBound..<(range.upperBound >= mark.end ? end : newContentEnd)
+        }
     }
 
     /// Where the content of a code span opened by a run of `length` backticks in `line` and left

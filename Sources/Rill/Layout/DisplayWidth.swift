@@ -89,6 +89,14 @@ public enum DisplayWidth {
         return total
     }
 
+    /// Whether `scalar` is a cluster of its own next to another such scalar: ASCII, or one that
+    /// ``standsAlone(_:)``. Text joined where both sides are such scalars measures as the sum of
+    /// its parts.
+    @inline(__always)
+    static func endsCluster(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII || standsAlone(scalar)
+    }
+
     /// Whether `scalar` is a grapheme cluster of its own whatever surrounds it, provided its
     /// neighbours are ASCII or stand alone too, and its width is its ``of(_:)-(Unicode.Scalar)``:
     /// no mark, joiner, selector, jamo, regional indicator or emoji modifier is among these

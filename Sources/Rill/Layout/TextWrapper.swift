@@ -49,7 +49,7 @@ public enum TextWrapper {
         for (index, span) in spans.enumerated() {
             // A span whose first scalar may join the cluster before it is measured across the
             // boundary, cluster by cluster.
-            if index > 0, let first = span.text.unicodeScalars.first, !endsCluster(first) { return nil }
+            if index > 0, let first = span.text.unicodeScalars.first, !DisplayWidth.endsCluster(first) { return nil }
             columns += span.width
             guard columns <= width else { return nil }
             let fits = span.text.withUTF8Bytes { bytes in
@@ -198,16 +198,11 @@ public enum TextWrapper {
             let utf8 = now.text.utf8
             let start = utf8.index(utf8.startIndex, offsetBy: was.text.utf8.count)
             guard let before = was.text.unicodeScalars.last, let after = now.text.unicodeScalars[start...].first,
-                  before != "\r", endsCluster(before), endsCluster(after) else { return nil }
+                  before != "\r", DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after) else { return nil }
             added.append(Span(String(now.text[start...]), was.style))
         }
         added.append(contentsOf: spans[old.count...])
         return added
-    }
-
-    /// Whether `scalar` is a cluster of its own next to another such scalar.
-    private static func endsCluster(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII || DisplayWidth.standsAlone(scalar)
     }
 
     /// The byte at UTF-8 offset `offset` of the spans' text joined, if there is one.
@@ -320,7 +315,7 @@ public enum TextWrapper {
             let utf8 = text.utf8
             let scalars = text.unicodeScalars
             var index = utf8.startIndex
-            if let first = scalars.first, !TextWrapper.endsCluster(first) {
+            if let first = scalars.first, !DisplayWidth.endsCluster(first) {
                 let rest = joinLeadingScalars(of: text)
                 if rest != index {
                     // The rest, apart: its clusters may not be those the span's text had (`🇺`

@@ -90,7 +90,7 @@ public final class WrapMemos: @unchecked Sendable {
         let utf8 = new.utf8
         let added = String(new[utf8.index(utf8.startIndex, offsetBy: old.utf8.count)...])
         guard let before = old.unicodeScalars.last, let after = added.unicodeScalars.first,
-              before.isASCII || DisplayWidth.standsAlone(before), after.isASCII || DisplayWidth.standsAlone(after),
+              DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after),
               !ControlCharacters.contains(in: added) else { return nil }
         return Span(new, span.style, width: span.width + DisplayWidth.of(added))
     }
