@@ -7,7 +7,9 @@ import Rill
 //   swift run -c release rill-bench              every input, results in Benchmarks/
 //   swift run -c release rill-bench --quick      fewer repetitions
 //   swift run -c release rill-bench --only NAME  inputs whose name contains NAME
-//   rill-bench --profile NAME --chunk N          one streamed run (0: one-shot, -1: nothing, fps: coalesced at 60 fps), for callgrind
+//   rill-bench --profile NAME --chunk N [--repeat R]
+//                                                one streamed run (0: one-shot, -1: nothing, fps: coalesced at 60 fps), for
+//                                                callgrind; R runs of it for a sampling profiler (`perf record`)
 //   rill-bench --slowest NAME [--count N]        the costliest frames at 16-byte pieces, and their text
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
 //   rill-bench --hostile [--size N] [--only NAME] [--reparse-threshold B]
@@ -87,6 +89,9 @@ if let name = option("--slowest") {
 if let name = option("--profile") {
     guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
     let chunk = Int(option("--chunk") ?? "0") ?? 0
+    for _ in 1..<max(1, Int(option("--repeat") ?? "1") ?? 1) {
+        _ = chunk == 0 ? Runner.oneShot(input.bytes).cpu : Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, max(chunk, 1))).cpu
+    }
     if option("--chunk") == "fps" {
         print("coalesced", Runner.stream(input.bytes, pieces: Runner.coalesced(input.bytes)).cpu)
     } else if chunk < 0 {
