@@ -12,7 +12,8 @@ import Rill
 /// - the batch bytes pass ``OutputAudit`` and the live bytes ``LiveOutputAudit``: no escape
 ///   sequence or control character Rill does not write itself;
 /// - the live view never moves above the screen, and (unless it committed lines early or was
-///   resized) leaves in the terminal exactly what the batch render leaves there.
+///   resized) leaves in the terminal exactly what the batch render leaves there, each cell's
+///   attributes included.
 ///
 /// A crash anywhere is a finding too; the fuzzer reports it with the input.
 public enum FuzzCheck {
@@ -124,9 +125,23 @@ public enum FuzzCheck {
                     fail("live transcript differs from the batch render at line \(index + 1) "
                          + "(\(transcript.count) lines, expected \(expectedLines.count)): "
                          + "\"\(StreamCheck.quote(Array(got.utf8)))\" vs \"\(StreamCheck.quote(Array(want.utf8)))\"")
+                } else if let index = firstDifference(terminal.styledTranscript, batchTerminal.styledTranscript) {
+                    // The same text: the attributes of every cell must be the batch render's too.
+                    fail("live attributes differ from the batch render at line \(index + 1): "
+                         + "\"\(StreamCheck.quote(Array((terminal.styledTranscript.dropFirst(index).first ?? "").utf8)))\" vs "
+                         + "\"\(StreamCheck.quote(Array((batchTerminal.styledTranscript.dropFirst(index).first ?? "").utf8)))\"")
                 }
             }
         }
         return problems
+    }
+
+    /// The first line where two transcripts differ, ignoring empty lines at their ends.
+    public static func firstDifference(_ a: [String], _ b: [String]) -> Int? {
+        var a = a, b = b
+        while a.last == "" { a.removeLast() }
+        while b.last == "" { b.removeLast() }
+        if a == b { return nil }
+        return zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
     }
 }

@@ -4,7 +4,11 @@
 /// and below only), cursor hide/show (`?25`) and synchronized output (`?2026`).
 ///
 /// Attributes and hyperlinks are per line in a live view too: each must be reset or closed
-/// before the cursor moves, before a line ending, and by the end of the output.
+/// before the cursor moves, before a line ending, before an erase or a character insertion or
+/// deletion (terminals fill the blanks with the current background), and by the end of the
+/// output. Attributes may stay set across a mode change (cursor visibility, synchronized
+/// output), which paints nothing: a live view leaves them set between frames where its cursor
+/// waits for more text in the same look.
 public enum LiveOutputAudit {
     /// Everything wrong with `bytes`, one sentence each (empty when the output is clean).
     public static func violations(in bytes: [UInt8], styled: Bool, hyperlinks: Bool, limit: Int = 8) -> [String] {
@@ -40,6 +44,8 @@ public enum LiveOutputAudit {
                     attributesSet = false  // a reset is always allowed: closing the view writes one
                 } else if final == "m", styled, parameters.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";") }) {
                     attributesSet = OutputAudit.setsAttributes(parameters, startingFrom: attributesSet)
+                } else if isModeChange(parameters, final) {
+                    continue
                 } else if let why = movement(parameters, final) {
                     leaveText(why)
                 } else {
@@ -69,9 +75,13 @@ public enum LiveOutputAudit {
         case "A", "B", "G": return isCount ? "a cursor movement" : nil
         case "@", "P": return isCount ? "a character insertion or deletion" : nil
         case "K", "J": return parameters.isEmpty ? "an erase" : nil
-        case "h", "l": return ["?25", "?2026"].contains(parameters) ? "a mode change" : nil
         default: return nil
         }
+    }
+
+    /// Whether a sequence is one of the private modes Rill sets: cursor visibility, synchronized output.
+    private static func isModeChange(_ parameters: String, _ final: Character) -> Bool {
+        (final == "h" || final == "l") && ["?25", "?2026"].contains(parameters)
     }
 
     /// `text` with control characters shown as `\u{…}`.

@@ -6,6 +6,11 @@ import Rill
 /// ``DisplayWidth`` gives them; a line is not reflowed on resize.
 ///
 /// Anything else — a sequence Rill must never send — is recorded in ``violations``.
+///
+/// Each cell also keeps the attributes it was written with (the SGR parameters since the last
+/// reset), and blanks made by an erase, an insertion, a deletion or a scroll take the attributes
+/// set at that moment, as terminals fill them with the current background: ``styledTranscript``
+/// shows where the live view's attributes differ from the batch render's.
 public struct VirtualTerminal {
     public let width: Int
     public let height: Int
@@ -14,6 +19,11 @@ public struct VirtualTerminal {
     /// The visible rows; a wide character's second cell is nil; a zero-width character joins
     /// the cell before it.
     public private(set) var screen: [[String?]]
+    /// The attributes of each cell of ``scrollback`` and ``screen`` ("" when none are set).
+    private var scrollbackStyles: [[String]] = []
+    private var styles: [[String]]
+    /// The attributes set now: SGR parameters since the last reset.
+    private var pen = ""
     public private(set) var row = 0
     public private(set) var column = 0
     /// The cursor sits past the last column, waiting to wrap on the next character.
@@ -28,6 +38,7 @@ public struct VirtualTerminal {
         self.width = width
         self.height = height
         self.screen = Array(repeating: Array(repeating: " ", count: width), count: height)
+        self.styles = Array(repeating: Array(repeating: "", count: width), count: height)
     }
 
     /// Feeds bytes written to the terminal.
@@ -72,6 +83,26 @@ public struct VirtualTerminal {
         }
     }
 
+    /// Every line as ``transcript`` gives it, each change of attributes shown in the text as
+    /// `⟦parameters⟧` (`⟦⟧` for none); trailing blanks without attributes removed.
+    public var styledTranscript: [String] {
+        zip(scrollback + screen, scrollbackStyles + styles).map { cells, looks in
+            var end = cells.count
+            while end > 0, cells[end - 1] == " " || cells[end - 1] == nil, looks[end - 1] == "" { end -= 1 }
+            var line = ""
+            var look = ""
+            for index in 0..<end {
+                guard let cell = cells[index] else { continue }
+                if looks[index] != look {
+                    look = looks[index]
+                    line += "⟦\(look)⟧"
+                }
+                line += cell
+            }
+            return line
+        }
+    }
+
     private mutating func put(_ character: Character) {
         let columns = DisplayWidth.of(character)
         if columns == 0 {
@@ -86,7 +117,11 @@ public struct VirtualTerminal {
             lineFeed()
         }
         screen[row][column] = String(character)
-        for extra in 1..<columns where column + extra < width { screen[row][column + extra] = nil }
+        styles[row][column] = pen
+        for extra in 1..<columns where column + extra < width {
+            screen[row][column + extra] = nil
+            styles[row][column + extra] = pen
+        }
         column += columns
         if column >= width {
             column = width - 1
@@ -99,6 +134,8 @@ public struct VirtualTerminal {
         if row == height - 1 {
             scrollback.append(screen.removeFirst())
             screen.append(Array(repeating: " ", count: width))
+            scrollbackStyles.append(styles.removeFirst())
+            styles.append(Array(repeating: pen, count: width))
         } else {
             row += 1
         }
@@ -130,7 +167,13 @@ public struct VirtualTerminal {
         let number = Int(parameters) ?? 1
         switch final {
         case "m":
-            break
+            if parameters.isEmpty || parameters == "0" {
+                pen = ""
+            } else if parameters.hasPrefix("0;") {
+                pen = String(parameters.dropFirst(2))
+            } else {
+                pen += (pen.isEmpty ? "" : ";") + parameters
+            }
         case "A":
             pendingWrap = false
             if number > row { rowsAboveTop += number - row }
@@ -146,25 +189,40 @@ public struct VirtualTerminal {
             // moved; a wide character cut in two by either leaves blanks.
             pendingWrap = false
             var cells = screen[row]
+            var looks = styles[row]
             if final == "@" {
                 cells.insert(contentsOf: Array(repeating: " ", count: min(number, width - column)), at: column)
                 cells.removeLast(cells.count - width)
+                looks.insert(contentsOf: Array(repeating: pen, count: min(number, width - column)), at: column)
+                looks.removeLast(looks.count - width)
                 // A wide character whose second half went past the margin.
                 if let last = cells[width - 1], DisplayWidth.of(Character(last)) == 2 { cells[width - 1] = " " }
             } else {
                 cells.removeSubrange(column..<min(width, column + number))
                 cells += Array(repeating: " ", count: width - cells.count)
+                looks.removeSubrange(column..<min(width, column + number))
+                looks += Array(repeating: pen, count: width - looks.count)
             }
             // The second half of a wide character whose first half was deleted.
             if cells[column] == nil { cells[column] = " " }
             screen[row] = cells
+            styles[row] = looks
         case "K":
             guard parameters.isEmpty || parameters == "0" else { violations.append("EL \(parameters)"); return }
-            for index in column..<width { screen[row][index] = " " }
+            for index in column..<width {
+                screen[row][index] = " "
+                styles[row][index] = pen
+            }
         case "J":
             guard parameters.isEmpty || parameters == "0" else { violations.append("ED \(parameters)"); return }
-            for index in column..<width { screen[row][index] = " " }
-            for below in (row + 1)..<height { screen[below] = Array(repeating: " ", count: width) }
+            for index in column..<width {
+                screen[row][index] = " "
+                styles[row][index] = pen
+            }
+            for below in (row + 1)..<height {
+                screen[below] = Array(repeating: " ", count: width)
+                styles[below] = Array(repeating: pen, count: width)
+            }
         case "h", "l":
             if !["?25", "?2026"].contains(parameters) { violations.append("mode \(parameters)\(final)") }
         default:

@@ -1,5 +1,7 @@
 /// Turns styled lines into the bytes a terminal shows: SGR attributes, colours and OSC 8
-/// hyperlinks, each opened and closed within the line so nothing bleeds past a line end.
+/// hyperlinks, each opened and closed within the line so nothing bleeds past a line end (a live
+/// view may leave attributes set where its cursor waits for more text: see
+/// ``encode(_:into:pen:)``).
 ///
 /// This is the last gate before the terminal: any control character that reached a span anyway
 /// is replaced by its placeholder here, so input text can never emit an escape sequence.
@@ -18,7 +20,19 @@ public struct ANSIEncoder: Sendable {
     ///
     /// - Complexity: O(n) in the line's length.
     public func encode(_ line: StyledLine, into output: inout [UInt8]) {
-        var current = TextStyle.plain
+        var pen = TextStyle.plain
+        encode(line, into: &output, pen: &pen)
+        if depth != .none, !Self.sameLook(pen, .plain) { output += Self.reset }
+    }
+
+    /// Appends `line` (without a line ending) to `output` on a terminal whose attributes are
+    /// `pen`'s, leaving them set at its end (hyperlinks are closed) and `pen` what they now are.
+    /// Text that goes on in the look already set costs no SGR: what a live view writes while a
+    /// styled span grows frame by frame. The caller must reset before anything but text.
+    ///
+    /// - Complexity: O(n) in the line's length.
+    public func encode(_ line: StyledLine, into output: inout [UInt8], pen: inout TextStyle) {
+        var current = depth == .none ? TextStyle.plain : pen
         var link: String?
         let dropsJoiner = Self.endsWithJoiner(line)
         for (index, var span) in line.spans.enumerated() {
@@ -36,7 +50,12 @@ public struct ANSIEncoder: Sendable {
             Self.appendSafely(span.text, to: &output)
         }
         if link != nil { output += Self.closeLink }
-        if depth != .none, !Self.sameLook(current, .plain) { output += Self.reset }
+        pen = current
+    }
+
+    /// Whether `pen` sets any attribute a reset would clear.
+    func isSet(_ pen: TextStyle) -> Bool {
+        depth != .none && !Self.sameLook(pen, .plain)
     }
 
     /// Whether `line` ends with a zero-width joiner, which ``encode(_:into:)`` leaves out: at a

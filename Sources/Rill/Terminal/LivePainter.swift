@@ -26,6 +26,12 @@ public struct LivePainter: Sendable {
     /// the terminal drew it. Leaving it there saves moving to the end and back at every frame
     /// that writes into the same place.
     private var cursorColumn: Int?
+    /// The attributes the terminal was left with. Text written at the cursor (the commonest
+    /// change) leaves its last span's attributes set, so that the next frame's text in the same
+    /// look — a code line or a bold phrase growing — is written with no SGR before or after it.
+    /// Reset before anything else is written: a movement, an erase, a line feed (terminals fill
+    /// erased and scrolled-in cells with the current background).
+    private var pen = TextStyle.plain
 
     /// Creates a painter with an empty live region, the cursor at the start of a line.
     public init(encoder: ANSIEncoder) {
@@ -60,11 +66,11 @@ public struct LivePainter: Sendable {
             // `new` does not extend it: the edit need not ask again.
             if let edit = Self.appendAtCursor(of: new, to: old, oldMayBeWider: eraseFirst)
                 ?? Self.edit(from: old, to: new, oldMayBeWider: eraseFirst, isSuffixKnownAbsent: !eraseFirst) {
-                if edit.column != cursorColumn ?? old.width { paint.bytes += TerminalSequences.column(edit.column) }
-                if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
-                paint.bytes += TerminalSequences.shiftCharacters(edit.shift)
-                encoder.encode(edit.text, into: &paint.bytes)
-                if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
+                if edit.column != cursorColumn ?? old.width { write(TerminalSequences.column(edit.column), into: &paint.bytes) }
+                if eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
+                if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &paint.bytes) }
+                encoder.encode(edit.text, into: &paint.bytes, pen: &pen)
+                if edit.erase, !eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
                 cursorColumn = nil
                 let end = edit.column + edit.text.width
                 if end != new.width {
@@ -73,7 +79,7 @@ public struct LivePainter: Sendable {
                     if !eraseFirst, Self.hasAgreedWidth(edit.text) {
                         cursorColumn = end
                     } else {
-                        paint.bytes += TerminalSequences.column(new.width)
+                        write(TerminalSequences.column(new.width), into: &paint.bytes)
                     }
                 }
                 appendRows(lines[(first + 1)...], into: &paint.bytes)
@@ -85,8 +91,9 @@ public struct LivePainter: Sendable {
             return paint
         }
 
-        // Rewriting: from the first line that differs.
+        // Rewriting: from the first line that differs (each line written whole, reset at its end).
         paint.isAppend = false
+        resetPen(into: &paint.bytes)
         cursorColumn = nil  // every move below starts with a carriage return
         let rows = drawn.count
         var current = rows - 1  // the cursor is on the last drawn row
@@ -153,10 +160,23 @@ public struct LivePainter: Sendable {
     private mutating func appendRows(_ lines: ArraySlice<StyledLine>, into bytes: inout [UInt8]) {
         for line in lines {
             cursorColumn = nil
-            if cursorAtLineEnd { bytes += TerminalSequences.newline }
-            encoder.encode(line, into: &bytes)
+            if cursorAtLineEnd { write(TerminalSequences.newline, into: &bytes) }
+            encoder.encode(line, into: &bytes, pen: &pen)
             cursorAtLineEnd = true
         }
+    }
+
+    /// Appends `sequence` (anything but text) after resetting the attributes text left set.
+    private mutating func write(_ sequence: [UInt8], into bytes: inout [UInt8]) {
+        resetPen(into: &bytes)
+        bytes += sequence
+    }
+
+    /// Resets the attributes text left set, if any (see ``pen``).
+    private mutating func resetPen(into bytes: inout [UInt8]) {
+        guard encoder.isSet(pen) else { return }
+        bytes += ANSIEncoder.reset
+        pen = .plain
     }
 
     /// Drops the top `count` lines from the live region: they are committed to scrollback.
@@ -166,23 +186,27 @@ public struct LivePainter: Sendable {
 
     /// Bytes that end the output on a fresh line (after the last frame).
     public mutating func finishLine() -> [UInt8] {
-        guard cursorAtLineEnd else { return [] }
+        var bytes: [UInt8] = []
+        resetPen(into: &bytes)
+        guard cursorAtLineEnd else { return bytes }
         cursorAtLineEnd = false
         cursorColumn = nil
-        return TerminalSequences.newline
+        return bytes + TerminalSequences.newline
     }
 
     /// Forgets the live region after the terminal changed size: moves to its top (at most
     /// `maxRows` up, the rest is left as committed) and erases below, so the next paint draws
     /// it afresh. Returns the bytes and how many lines were given up as committed.
     public mutating func reset(maxRows: Int) -> (bytes: [UInt8], abandoned: Int) {
-        guard !drawn.isEmpty else { return ([], 0) }
+        var bytes: [UInt8] = []
+        resetPen(into: &bytes)
+        guard !drawn.isEmpty else { return (bytes, 0) }
         let rows = min(drawn.count - 1, max(0, maxRows))
         let abandoned = drawn.count - 1 - rows
         drawn = []
         cursorAtLineEnd = false
         cursorColumn = nil
-        return (TerminalSequences.carriageReturn + TerminalSequences.up(rows) + TerminalSequences.eraseBelow, abandoned)
+        return (bytes + TerminalSequences.carriageReturn + TerminalSequences.up(rows) + TerminalSequences.eraseBelow, abandoned)
     }
 
     /// How to bring a line from `old` to `new` by writing only new text: the column to write at

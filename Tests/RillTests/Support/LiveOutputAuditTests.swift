@@ -31,6 +31,14 @@ import Testing
         #expect(!Self.problems("\u{1B}[0;1mbold\r\n\u{1B}[0m").isEmpty)
         #expect(!Self.problems("\u{1B}[0;1mbold\u{1B}[2A\u{1B}[0m").isEmpty)
         #expect(!Self.problems("\u{1B}]8;;https://e.x\u{1B}\\a\u{1B}[K\u{1B}]8;;\u{1B}\\").isEmpty)
+        #expect(!Self.problems("\u{1B}[0;48;5;236mcode\u{1B}[K\u{1B}[0m").isEmpty, "an erase paints the background")
+        #expect(!Self.problems("\u{1B}[0;48;5;236mcode\u{1B}[2@\u{1B}[0m").isEmpty, "so do inserted blanks")
+    }
+
+    @Test("Attributes may stay set across a mode change, which paints nothing")
+    func acrossModeChanges() {
+        #expect(Self.problems("\u{1B}[0;1mbold\u{1B}[?2026h\u{1B}[0m\r\u{1B}[1A\u{1B}[?2026l") == [])
+        #expect(!Self.problems("\u{1B}[0;1mbold\u{1B}[?2026h").isEmpty, "but not past the end of the output")
     }
 
     @Test("Without colour no SGR but a reset; without hyperlinks no OSC 8")
