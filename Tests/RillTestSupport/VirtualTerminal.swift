@@ -33,10 +33,16 @@ public struct VirtualTerminal {
     /// How far up the cursor went above the top of the screen, summed (must stay 0).
     public private(set) var rowsAboveTop = 0
 
-    /// Creates a blank terminal.
-    public init(width: Int, height: Int) {
+    /// How many columns this terminal draws a character in: ``DisplayWidth``'s count unless told
+    /// otherwise, to play a terminal whose width table differs from Rill's (an older one drawing
+    /// an emoji one column wide).
+    private let columnsOf: @Sendable (Character) -> Int
+
+    /// Creates a blank terminal; `columnsOf` overrides the width of the characters it answers for.
+    public init(width: Int, height: Int, columnsOf: (@Sendable (Character) -> Int?)? = nil) {
         self.width = width
         self.height = height
+        self.columnsOf = { character in columnsOf?(character) ?? DisplayWidth.of(character) }
         self.screen = Array(repeating: Array(repeating: " ", count: width), count: height)
         self.styles = Array(repeating: Array(repeating: "", count: width), count: height)
     }
@@ -104,7 +110,7 @@ public struct VirtualTerminal {
     }
 
     private mutating func put(_ character: Character) {
-        let columns = DisplayWidth.of(character)
+        let columns = columnsOf(character)
         if columns == 0 {
             // Joins the character before it, as terminals draw it.
             var index = column - (pendingWrap ? 0 : 1)
@@ -196,7 +202,7 @@ public struct VirtualTerminal {
                 looks.insert(contentsOf: Array(repeating: pen, count: min(number, width - column)), at: column)
                 looks.removeLast(looks.count - width)
                 // A wide character whose second half went past the margin.
-                if let last = cells[width - 1], DisplayWidth.of(Character(last)) == 2 { cells[width - 1] = " " }
+                if let last = cells[width - 1], columnsOf(Character(last)) == 2 { cells[width - 1] = " " }
             } else {
                 cells.removeSubrange(column..<min(width, column + number))
                 cells += Array(repeating: " ", count: width - cells.count)
