@@ -137,7 +137,7 @@ public enum FuzzCheck {
     }
 
     /// The first line where two transcripts differ, ignoring empty lines at their ends.
-    public static func firstDifference(_ a: [String], _ b: [String]) -> Int? {
+    static func firstDifference(_ a: [String], _ b: [String]) -> Int? {
         var a = a, b = b
         while a.last == "" { a.removeLast() }
         while b.last == "" { b.removeLast() }

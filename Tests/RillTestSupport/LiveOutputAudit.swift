@@ -1,6 +1,6 @@
 /// Checks what a live view writes against the only sequences it may contain: those a batch
 /// render may (SGR when styled, an SGR reset always, OSC 8 with a printable target when hyperlinks are on), plus the
-/// ones that move the live region: CR, `\r\n`, CUU/CUD/CHA with a count, EL and ED (to the right
+/// ones that move the live region: CR, `\r\n`, CUU/CUD/CUF/CHA with a count, EL and ED (to the right
 /// and below only), cursor hide/show (`?25`) and synchronized output (`?2026`).
 ///
 /// Attributes and hyperlinks are per line in a live view too: each must be reset or closed
@@ -72,7 +72,7 @@ public enum LiveOutputAudit {
         let isCount = !parameters.isEmpty && parameters.count <= 5 && parameters.allSatisfy { $0.isASCII && $0.isNumber }
             && parameters.first != "0"
         switch final {
-        case "A", "B", "G": return isCount ? "a cursor movement" : nil
+        case "A", "B", "C", "G": return isCount ? "a cursor movement" : nil
         case "@", "P": return isCount ? "a character insertion or deletion" : nil
         case "K", "J": return parameters.isEmpty ? "an erase" : nil
         default: return nil

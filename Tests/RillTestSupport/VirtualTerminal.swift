@@ -1,7 +1,7 @@
 import Rill
 
 /// A small terminal emulator for tests: interprets exactly the sequences Rill writes (text,
-/// CR, LF, CUU, CUD, CHA, ICH, DCH, EL, ED 0, SGR, OSC 8, private modes) and keeps the screen plus the
+/// CR, LF, CUU, CUD, CUF, CUB, CHA, ICH, DCH, EL, ED 0, SGR, OSC 8, private modes) and keeps the screen plus the
 /// lines scrolled off its top, like a real terminal's scrollback. Characters take the columns
 /// ``DisplayWidth`` gives them; a line is not reflowed on resize.
 ///
@@ -187,6 +187,10 @@ public struct VirtualTerminal {
         case "B":
             pendingWrap = false
             row = min(height - 1, row + number)
+        case "C", "D":
+            // CUF and CUB: from the last column while waiting to wrap, as xterm does.
+            pendingWrap = false
+            column = min(width - 1, max(0, column + (final == "C" ? number : -number)))
         case "G":
             pendingWrap = false
             column = min(width - 1, max(0, number - 1))

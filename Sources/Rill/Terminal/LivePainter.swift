@@ -32,6 +32,10 @@ public struct LivePainter: Sendable {
     /// Reset before anything else is written: a movement, an erase, a line feed (terminals fill
     /// erased and scrolled-in cells with the current background).
     private var pen = TextStyle.plain
+    /// The screen's width, when known (a live view tells it): a line some terminal may draw
+    /// wider than counted is still edited in place, anchored, when even its widest drawing fits
+    /// (see ``anchoredEdit(from:to:)``).
+    public var columns: Int?
 
     /// Creates a painter with an empty live region, the cursor at the start of a line.
     public init(encoder: ANSIEncoder) {
@@ -61,12 +65,19 @@ public struct LivePainter: Sendable {
         // appending lines below it: no vertical movement, so nothing can tear.
         if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd {
             let old = drawn[first], new = lines[first]
-            let eraseFirst = Self.mayBeWiderOnScreen(old)
-            // When `old` may not be drawn wider, the append at the cursor has already found that
-            // `new` does not extend it: the edit need not ask again.
-            if let edit = Self.appendAtCursor(of: new, to: old, oldMayBeWider: eraseFirst)
-                ?? Self.edit(from: old, to: new, oldMayBeWider: eraseFirst, isSuffixKnownAbsent: !eraseFirst) {
-                if edit.column != cursorColumn ?? old.width { write(TerminalSequences.column(edit.column), into: &paint.bytes) }
+            let mayBeWider = Self.mayBeWiderOnScreen(old)
+            var placed: (edit: Edit, eraseFirst: Bool, anchor: AnchoredEdit?)?
+            if let edit = Self.appendAtCursor(of: new, to: old, oldMayBeWider: mayBeWider) {
+                placed = (edit, false, nil)
+            } else if !mayBeWider || fitsWhenWidest(old, new), let anchored = Self.anchoredEdit(from: old, to: new) {
+                placed = (anchored.edit, anchored.eraseFirst, anchored)
+            } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: mayBeWider, isSuffixKnownAbsent: !mayBeWider) {
+                // When `old` may not be drawn wider, the append at the cursor has already found
+                // that `new` does not extend it: the edit need not ask again.
+                placed = (edit, mayBeWider || edit.eraseBefore, nil)
+            }
+            if let (edit, eraseFirst, anchor) = placed,
+               reach(edit.column, in: old, from: cursorColumn ?? old.width, anchor: anchor, into: &paint.bytes) {
                 if eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
                 if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &paint.bytes) }
                 encoder.encode(edit.text, into: &paint.bytes, pen: &pen)
@@ -78,7 +89,7 @@ public struct LivePainter: Sendable {
                     // counted, so that the column is where Rill thinks it is.
                     if !eraseFirst, Self.hasAgreedWidth(edit.text) {
                         cursorColumn = end
-                    } else {
+                    } else if !reach(new.width, in: new, from: end, anchor: nil, into: &paint.bytes) {
                         write(TerminalSequences.column(new.width), into: &paint.bytes)
                     }
                 }
@@ -119,8 +130,9 @@ public struct LivePainter: Sendable {
                 // A terminal may have drawn the old line wider than Rill counts it: erase its
                 // rest before writing (erasing after a line that fills the width would take the
                 // last character with it, where the cursor waits to wrap).
-                let eraseFirst = Self.mayBeWiderOnScreen(old)
-                if let edit = Self.edit(from: old, to: new, oldMayBeWider: eraseFirst) {
+                let oldMayBeWider = Self.mayBeWiderOnScreen(old)
+                if let edit = Self.edit(from: old, to: new, oldMayBeWider: oldMayBeWider) {
+                    let eraseFirst = oldMayBeWider || edit.eraseBefore
                     paint.bytes += TerminalSequences.column(edit.column)
                     if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     paint.bytes += TerminalSequences.shiftCharacters(edit.shift)
@@ -128,6 +140,8 @@ public struct LivePainter: Sendable {
                     if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     endsAtLineEnd = edit.column + edit.text.width == new.width
                 } else {
+                    // The new line too may be drawn at another width: erase what the old one covered.
+                    let eraseFirst = oldMayBeWider || !Self.isDrawnAsCounted(new)
                     if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
                     encoder.encode(new, into: &paint.bytes)
                     if old.width > new.width, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
@@ -164,6 +178,41 @@ public struct LivePainter: Sendable {
             encoder.encode(line, into: &bytes, pen: &pen)
             cursorAtLineEnd = true
         }
+    }
+
+    /// Moves the cursor along the last line, `line` as on screen, from Rill column `cursor` to
+    /// `column`: nothing when it is there, CHA when every cell before `column` is of agreed
+    /// width, else the way `anchor` says (or, without one, the way ``stretch(of:from:before:)``
+    /// gives): the disputed characters written again, then a move right. False when `column`
+    /// falls inside a disputed character.
+    private mutating func reach(_ column: Int, in line: StyledLine, from cursor: Int, anchor: AnchoredEdit?,
+                                into bytes: inout [UInt8]) -> Bool {
+        if column == cursor { return true }
+        var anchor = anchor
+        if anchor == nil {
+            let agreed = Self.placeablePrefixWidth(line)
+            if agreed >= column {
+                write(TerminalSequences.column(column), into: &bytes)
+                return true
+            }
+            guard let (stretch, end) = Self.stretch(of: line, from: agreed, before: column), end <= column else {
+                return false
+            }
+            anchor = AnchoredEdit(start: agreed, stretch: stretch, forward: column - end, edit: Edit(column: column, text: StyledLine()),
+                                  eraseFirst: false)
+        }
+        guard let anchor else { return false }
+        write(TerminalSequences.column(anchor.start), into: &bytes)
+        encoder.encode(anchor.stretch, into: &bytes, pen: &pen)
+        if anchor.forward > 0 { write(TerminalSequences.right(anchor.forward), into: &bytes) }
+        return true
+    }
+
+    /// Whether neither line can reach the right margin however a terminal draws it: then neither
+    /// wrapped, nor leaves the cursor waiting to wrap.
+    private func fitsWhenWidest(_ old: StyledLine, _ new: StyledLine) -> Bool {
+        guard let columns else { return false }
+        return Self.maxDrawnWidth(old) < columns && Self.maxDrawnWidth(new) < columns
     }
 
     /// Appends `sequence` (anything but text) after resetting the attributes text left set.
@@ -244,14 +293,19 @@ public struct LivePainter: Sendable {
         return Edit(column: old.width, text: suffix)
     }
 
-    /// An in-place change of one line: at `column`, move the rest of the row by `shift` cells
-    /// (inserting blanks, or deleting cells), write `text`, then erase the rest of the line if
-    /// `erase`.
+    /// An in-place change of one line: at `column`, erase the rest of the row if `eraseBefore`,
+    /// move the rest of the row by `shift` cells (inserting blanks, or deleting cells), write
+    /// `text`, then erase the rest of the line if `erase`.
     struct Edit: Equatable {
         var column: Int
         var shift = 0
         var text: StyledLine
         var erase = false
+        /// Set for text a terminal may draw at another width than Rill counts (see
+        /// ``mayBeWiderOnScreen(_:)``): it is written to the line's end over an erased row, as
+        /// an erase after it could miss old cells (drawn narrower) or take its last one (at the
+        /// margin).
+        var eraseBefore = false
     }
 
     /// Fewest columns a line's end must share with the old one's to be moved rather than
@@ -265,9 +319,11 @@ public struct LivePainter: Sendable {
     /// Nil when they share nothing worth keeping.
     ///
     /// `oldMayBeWider` is ``mayBeWiderOnScreen(_:)`` of `old`, which the caller needs too;
-    /// `isSuffixKnownAbsent` as for ``extensionWrite(of:from:isSuffixKnownAbsent:)``.
+    /// `isSuffixKnownAbsent` as for ``extensionWrite(of:from:isSuffixKnownAbsent:)``;
+    /// `fromStart`: a change from column 0 is an edit too, not nil (the two are a line's ends,
+    /// see ``anchoredEdit(from:to:)``).
     static func edit(from old: StyledLine, to new: StyledLine, oldMayBeWider: Bool,
-                     isSuffixKnownAbsent: Bool = false) -> Edit? {
+                     isSuffixKnownAbsent: Bool = false, fromStart: Bool = false) -> Edit? {
         if let write = extensionWrite(of: new, from: old, isSuffixKnownAbsent: isSuffixKnownAbsent) {
             return Edit(column: write.column, text: write.text)
         }
@@ -305,15 +361,19 @@ public struct LivePainter: Sendable {
             if !tail.isEmpty { rest.append(Span(tail, span.style)) }
         }
         if !diverged, new.spans.count < old.spans.count { oldRemainder = old.spans[new.spans.count].text[...] }
-        guard column > 0 else { return nil }
+        guard column > 0 || fromStart else { return nil }
         // A terminal joins a character of no width (a conjoining jamo, a mark that is a cluster
         // of its own after a space) to the cell before it: one starting the rewrite would join
         // the kept cell, and one starting what it replaces stays joined there. Rewrite the line.
         if let first = rest.spans.first?.text.first, DisplayWidth.of(first) == 0 { return nil }
         if let first = oldRemainder?.first, DisplayWidth.of(first) == 0 { return nil }
+        // Text that may be drawn at another width than counted is written to the end, over an
+        // erased row: no end kept after it could be where Rill thinks.
+        if !isDrawnAsCounted(rest) { return Edit(column: column, text: rest, eraseBefore: true) }
+        let keepsEnd = !oldMayBeWider && isDrawnAsCounted(old)
         // Lines of one width that also end alike (a table row whose cell grew into its padding)
         // keep their end on screen: only the changed middle is written.
-        if old.width == new.width, !oldMayBeWider {
+        if old.width == new.width, keepsEnd {
             let shared = min(sharedSuffixWidth(old, new), new.width - column)
             if shared > 0 { rest = rest.droppingLastColumns(shared) }
         }
@@ -322,7 +382,7 @@ public struct LivePainter: Sendable {
         // deleting cells, then write the changed middle. Only where every terminal draws what
         // moves, what is replaced and what is written at the widths Rill counts: else the end
         // would land elsewhere than Rill thinks.
-        else if !oldMayBeWider, !mayBeWiderOnScreen(rest) {
+        else if keepsEnd {
             let shared = min(sharedSuffixWidth(old, new), new.width - column, old.width - column)
             if shared >= shortestMovedEnd {
                 return Edit(column: column, shift: new.width - old.width, text: rest.droppingLastColumns(shared))
@@ -416,12 +476,29 @@ public struct LivePainter: Sendable {
     }
 
     /// Whether some terminal may have drawn `line` wider than Rill measures it (emoji sequences,
-    /// variation selectors, scripts whose width tables differ), so that rewriting it must erase
-    /// what it covered rather than trust its width.
+    /// variation selectors, scripts whose width tables differ), so that it may have wrapped, and
+    /// rewriting it must erase what it covered rather than trust its width. Not for a character
+    /// that is one scalar Rill counts two columns wide (`✅`, `🔴`): no terminal draws one scalar
+    /// wider than two (an older one may draw it narrower, see ``isDrawnAsCounted(_:)``).
     static func mayBeWiderOnScreen(_ line: StyledLine) -> Bool {
-        !line.spans.allSatisfy {
-            $0.text.isASCII || $0.text.unicodeScalars.allSatisfy { hasAgreedWidth($0) || isWideEverywhere($0) }
+        line.spans.contains { span in
+            !isDrawnAsCounted(span.text) && span.text.contains { character in
+                let scalars = character.unicodeScalars
+                guard scalars.count == 1, let scalar = scalars.first else { return true }
+                return !(hasAgreedWidth(scalar) || isWideEverywhere(scalar) || DisplayWidth.of(scalar) == 2)
+            }
         }
+    }
+
+    /// Whether every terminal that can show `line` draws it at the widths Rill counts: text of
+    /// agreed width (see ``hasAgreedWidth(_:)-(Unicode.Scalar)``) and CJK (see ``isWideEverywhere(_:)``).
+    /// Only then may an edit keep the end of a line on screen after what it rewrote.
+    static func isDrawnAsCounted(_ line: StyledLine) -> Bool {
+        line.spans.allSatisfy { isDrawnAsCounted($0.text) }
+    }
+
+    static func isDrawnAsCounted(_ text: String) -> Bool {
+        text.isASCII || text.unicodeScalars.allSatisfy { hasAgreedWidth($0) || isWideEverywhere($0) }
     }
 
     /// Whether `scalar` is East Asian Wide or Halfwidth and a cluster of its own (CJK

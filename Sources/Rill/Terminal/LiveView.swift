@@ -64,6 +64,7 @@ public struct LiveView: Sendable {
         context.wrapMemos = WrapMemos()
         self.context = context
         self.painter = LivePainter(encoder: encoder)
+        self.painter.columns = context.width
         self.height = max(2, height)
     }
 
@@ -182,6 +183,7 @@ public struct LiveView: Sendable {
     public mutating func resize(width: Int, height: Int) -> [UInt8] {
         self.height = max(2, height)
         context.width = max(1, width)
+        painter.columns = context.width
         cache.removeAll()
         tablePlan = nil
         let reset = painter.reset(maxRows: maxLiveLines)

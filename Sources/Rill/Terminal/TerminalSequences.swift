@@ -1,4 +1,5 @@
-/// The escape sequences Rill itself writes, and nothing else: relative cursor movement, line and
+/// The escape sequences Rill itself writes, and nothing else: relative cursor movement (rows up and
+/// down, columns right, to a column of the row), line and
 /// below-cursor erasure, inserting and deleting characters within a line, cursor visibility, and
 /// synchronized output. No full-screen clear, no alternate screen, no scroll region.
 public enum TerminalSequences {
@@ -24,6 +25,8 @@ public enum TerminalSequences {
     static func shiftCharacters(_ count: Int) -> [UInt8] {
         count == 0 ? [] : Array("\u{1B}[\(abs(count))\(count > 0 ? "@" : "P")".utf8)
     }
+    /// CUF: `count` columns right, stopping at the right margin.
+    static func right(_ count: Int) -> [UInt8] { count > 0 ? Array("\u{1B}[\(count)C".utf8) : [] }
     /// CHA: to 0-based `column` of the current row.
     static func column(_ column: Int) -> [UInt8] { Array("\u{1B}[\(column + 1)G".utf8) }
 }

@@ -36,20 +36,10 @@ import Testing
         if !batchProblems.isEmpty { return "batch render: " + batchProblems.prefix(3).joined(separator: "; ") }
 
         var injection = EscapeInjection(seed: seed)
-        var view = LiveView(context: look.context, encoder: look.encoder, height: 12)
-        var terminal = VirtualTerminal(width: look.context.width, height: 12)
-        var stream = MarkdownStream()
-        var live: [UInt8] = []
-        for piece in injection.pieces(bytes.count) {
-            stream.append(bytes[piece])
-            stream.advance()
-            live += view.frame(stream)
-        }
-        stream.finish()
-        live += view.frame(stream) + view.close()
-        terminal.feed(live)
-        let liveProblems = LiveOutputAudit.violations(in: live, styled: styled, hyperlinks: styled, limit: 3)
-            + terminal.violations.prefix(3).map { "the terminal saw \($0)" }
+        let replay = LiveReplay(bytes, pieces: injection.pieces(bytes.count), context: look.context,
+                                encoder: look.encoder, height: 12)
+        let liveProblems = LiveOutputAudit.violations(in: replay.output, styled: styled, hyperlinks: styled, limit: 3)
+            + replay.live.violations.prefix(3).map { "the terminal saw \($0)" }
         if !liveProblems.isEmpty { return "live view: " + liveProblems.joined(separator: "; ") }
         return nil
     }

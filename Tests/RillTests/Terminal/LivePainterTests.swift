@@ -199,10 +199,12 @@ extension LivePainterTests {
     @Test("A line whose shared start ends where a mark joins its last letter is rewritten from that letter")
     func sharedStartGivesBackJoinedLetter() {
         // The prefix walks scalars: "cafe" matches, but the mark after "e" in the new line
-        // joins it, so the rewrite starts at the "e", not after it (nor at column 1). From the
-        // end, the mark stops the shared end one column early (the space after it).
-        #expect(Self.secondPaint("cafe au lait", "cafe\u{301} noir") == "\u{1B}[4Ge\u{301} noir\u{1B}[K")
-        #expect(Self.secondPaint("│ cafe      │ x │", "│ cafe\u{301}      │ x │") == "\u{1B}[6Ge\u{301} \u{1B}[18G")
+        // joins it, so the rewrite starts at the "e", not after it (nor at column 1). A terminal
+        // without combining marks draws the mark in a cell of its own, so the text is written to
+        // the line's end over an erased row: no end is kept after it.
+        #expect(Self.secondPaint("cafe au lait", "cafe\u{301} noir") == "\u{1B}[4G\u{1B}[Ke\u{301} noir")
+        #expect(Self.secondPaint("│ cafe      │ x │", "│ cafe\u{301}      │ x │")
+                == "\u{1B}[6G\u{1B}[Ke\u{301}      │ x │")
     }
 }
 
@@ -245,5 +247,42 @@ extension LivePainterTests {
         terminal.feed(painter.paint([StyledLine([Span("  "), Span("\u{301}", TextStyle(italic: true))])]).bytes)
         terminal.feed(painter.paint([StyledLine([Span("  *\u{301}")])]).bytes)
         #expect(terminal.transcript.first == "  *\u{301}")
+    }
+}
+
+extension LivePainterTests {
+    /// Paints `first`, then `second`, on a painter that knows the screen is `columns` wide.
+    static func secondPaint(_ first: String, _ second: String, columns: Int) -> String {
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        painter.columns = columns
+        _ = painter.paint([StyledLine([Span(first)])])
+        return String(decoding: painter.paint([StyledLine([Span(second)])]).bytes, as: UTF8.self)
+    }
+
+    @Test("A row whose first cell holds an emoji is edited where it changed, not from the emoji on")
+    func anchoredAfterEmoji() {
+        // To the emoji by column, the emoji written again (the cursor ends after it wherever the
+        // terminal drew it), then forward over cells of agreed width to the change.
+        #expect(Self.secondPaint("│ 🔴 a │ x     │", "│ 🔴 a │ xy    │", columns: 80) == "\u{1B}[3G🔴\u{1B}[6Cy")
+        // Two emoji before the change: both are written again, with what lies between them.
+        #expect(Self.secondPaint("│ ✅ │ ❌ │ x     │", "│ ✅ │ ❌ │ xy    │", columns: 80)
+                == "\u{1B}[3G✅ │ ❌\u{1B}[4Cy")
+        // CJK is drawn where Rill counts it by every terminal that shows it: named by column.
+        #expect(Self.secondPaint("│ 日本 │ x     │", "│ 日本 │ xy    │", columns: 80) == "\u{1B}[11Gy")
+    }
+
+    @Test("A line that may be drawn wider is edited anchored only when even its widest drawing fits")
+    func anchoredWhenItFits() {
+        // 9 columns counted, at most 10 drawn: the cursor is after the line's end, where it goes on.
+        #expect(Self.secondPaint("ok 👍🏽 a", "ok 👍🏽 ab", columns: 11) == "b")
+        // On a 10-column screen it may have reached the margin: erased and written again.
+        #expect(Self.secondPaint("ok 👍🏽 a", "ok 👍🏽 ab", columns: 10).contains("\u{1B}[K"))
+    }
+
+    @Test("A keycap's digit is not taken for a character of agreed width")
+    func keycapIsOneCharacter() {
+        // "1️⃣" is a digit, a selector and a keycap: the anchor is its start, not after the digit.
+        #expect(Self.secondPaint("│ 1\u{FE0F}\u{20E3} │ x   │", "│ 1\u{FE0F}\u{20E3} │ xy  │", columns: 80)
+                == "\u{1B}[3G1\u{FE0F}\u{20E3}\u{1B}[4Cy")
     }
 }

@@ -48,40 +48,17 @@ import Testing
     @Test("In colour, the live transcript has the batch render's attributes", arguments: Corpus.documentNames)
     func attributesEqualBatch(document: String) {
         let bytes = Corpus.bytes(document)
-        let context = LayoutContext(width: 100, theme: .dark)
-        let encoder = ANSIEncoder(depth: .palette)
-        var view = LiveView(context: context, encoder: encoder, height: 60)
-        var live = VirtualTerminal(width: 100, height: 60)
-        var stream = MarkdownStream()
-        var output: [UInt8] = []
-        for range in ReplayChunker.ranges(of: bytes, mode: .tokens(seed: 3)) {
-            stream.append(bytes[range])
-            stream.advance()
-            output += view.frame(stream)
-        }
-        stream.finish()
-        output += view.frame(stream) + view.close()
-        live.feed(output)
-        var batch: [UInt8] = []
-        for line in DocumentLayout.lines(for: MarkdownStream.parse(bytes), in: context) {
-            encoder.encode(line, into: &batch)
-            batch += [0x0D, 0x0A]
-        }
-        var expected = VirtualTerminal(width: 100, height: 60)
-        expected.feed(batch)
-        #expect(LiveOutputAudit.violations(in: output, styled: true, hyperlinks: false) == [])
-        guard view.statistics.linesCommittedEarly == 0 else {
+        let replay = LiveReplay(bytes, pieces: ReplayChunker.ranges(of: bytes, mode: .tokens(seed: 3)),
+                                context: LayoutContext(width: 100, theme: .dark), encoder: ANSIEncoder(depth: .palette),
+                                height: 60)
+        #expect(LiveOutputAudit.violations(in: replay.output, styled: true, hyperlinks: false) == [])
+        guard replay.linesCommittedEarly == 0 else {
             // Lines committed while they could still change may differ from the batch render.
-            print("\(document): \(view.statistics.linesCommittedEarly) lines committed early")
+            print("\(document): \(replay.linesCommittedEarly) lines committed early")
             return
         }
-        #expect(live.transcript.filter { !$0.isEmpty } == expected.transcript.filter { !$0.isEmpty }, "\(document)")
-        let got = live.styledTranscript, want = expected.styledTranscript
-        let difference = FuzzCheck.firstDifference(got, want)
-        let shown = difference.map { index in
-            "line \(index + 1): \(got.dropFirst(index).first ?? "") vs \(want.dropFirst(index).first ?? "")"
-        }
-        #expect(difference == nil, "\(document) \(shown ?? "")")
+        #expect(replay.difference() == nil, "\(document)")
+        #expect(replay.difference(attributes: true) == nil, "\(document)")
     }
 
     @Test(arguments: Corpus.documentNames, geometries)

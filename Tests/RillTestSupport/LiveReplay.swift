@@ -1,0 +1,54 @@
+import Rill
+
+/// A document streamed through a ``LiveView`` into a ``VirtualTerminal``, one frame per piece,
+/// beside its batch render shown on the same kind of terminal: what the transcript tests compare.
+public struct LiveReplay {
+    /// Every byte the live view wrote, closing included.
+    public private(set) var output: [UInt8] = []
+    /// The terminal the live view drew on.
+    public private(set) var live: VirtualTerminal
+    /// The same terminal after the batch render (each line ended by CR LF).
+    public private(set) var batch: VirtualTerminal
+    /// Lines the live view committed while they might still change (the region was full): the
+    /// transcripts may then differ.
+    public private(set) var linesCommittedEarly = 0
+
+    /// Streams `bytes` in `pieces` through a live view of `height` rows laid out with `context`,
+    /// onto terminals `screenWidth` wide (the layout's width unless told) drawing characters
+    /// `columnsOf` columns wide (see ``VirtualTerminal/init(width:height:columnsOf:)``).
+    public init(_ bytes: [UInt8], pieces: some Sequence<Range<Int>>, context: LayoutContext, encoder: ANSIEncoder,
+                height: Int, screenWidth: Int? = nil, columnsOf: (@Sendable (Character) -> Int?)? = nil) {
+        let width = screenWidth ?? context.width
+        live = VirtualTerminal(width: width, height: height, columnsOf: columnsOf)
+        batch = VirtualTerminal(width: width, height: height, columnsOf: columnsOf)
+        var view = LiveView(context: context, encoder: encoder, height: height)
+        var stream = MarkdownStream()
+        for piece in pieces {
+            stream.append(bytes[piece])
+            stream.advance()
+            output += view.frame(stream)
+        }
+        stream.finish()
+        output += view.frame(stream) + view.close()
+        live.feed(output)
+        linesCommittedEarly = view.statistics.linesCommittedEarly
+        var rendered: [UInt8] = []
+        for line in DocumentLayout.lines(for: MarkdownStream.parse(bytes), in: context) {
+            encoder.encode(line, into: &rendered)
+            rendered += [0x0D, 0x0A]
+        }
+        batch.feed(rendered)
+    }
+
+    /// The first line where the live transcript differs from the batch render's, shown side by
+    /// side (empty lines left out of both); nil when they are the same. With `attributes`, each
+    /// cell's attributes count too (see ``VirtualTerminal/styledTranscript``).
+    public func difference(attributes: Bool = false) -> String? {
+        let got = (attributes ? live.styledTranscript : live.transcript).filter { !$0.isEmpty }
+        let want = (attributes ? batch.styledTranscript : batch.transcript).filter { !$0.isEmpty }
+        guard got != want else { return nil }
+        let index = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+        let shown = { (lines: [String]) in index < lines.count ? lines[index] : "(none)" }
+        return "line \(index + 1): \(shown(got)) vs \(shown(want))"
+    }
+}
