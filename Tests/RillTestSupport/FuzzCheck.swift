@@ -13,7 +13,8 @@ import Rill
 ///   sequence or control character Rill does not write itself;
 /// - the live view never moves above the screen, and (unless it committed lines early or was
 ///   resized) leaves in the terminal exactly what the batch render leaves there, each cell's
-///   attributes included.
+///   attributes included, and on a terminal drawing lone emoji narrower than Rill counts them
+///   too.
 ///
 /// A crash anywhere is a finding too; the fuzzer reports it with the input.
 public enum FuzzCheck {
@@ -130,6 +131,16 @@ public enum FuzzCheck {
                     fail("live attributes differ from the batch render at line \(index + 1): "
                          + "\"\(StreamCheck.quote(Array((terminal.styledTranscript.dropFirst(index).first ?? "").utf8)))\" vs "
                          + "\"\(StreamCheck.quote(Array((batchTerminal.styledTranscript.dropFirst(index).first ?? "").utf8)))\"")
+                }
+                // An older terminal drawing lone emoji one column wide must show the same too.
+                var narrowLive = VirtualTerminal(width: plan.width, height: plan.height, columnsOf: VirtualTerminal.narrowEmoji)
+                var narrowBatch = VirtualTerminal(width: plan.width, height: plan.height, columnsOf: VirtualTerminal.narrowEmoji)
+                narrowLive.feed(live)
+                narrowBatch.feed(batch.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] })
+                if let index = firstDifference(narrowLive.transcript, narrowBatch.transcript) {
+                    fail("on a terminal drawing emoji narrower, the live transcript differs at line \(index + 1): "
+                         + "\"\(StreamCheck.quote(Array((narrowLive.transcript.dropFirst(index).first ?? "").utf8)))\" vs "
+                         + "\"\(StreamCheck.quote(Array((narrowBatch.transcript.dropFirst(index).first ?? "").utf8)))\"")
                 }
             }
         }

@@ -38,6 +38,17 @@ public struct VirtualTerminal {
     /// an emoji one column wide).
     private let columnsOf: @Sendable (Character) -> Int
 
+    /// An older terminal's widths: every emoji that is one scalar, and that Rill counts two
+    /// columns wide outside the CJK ranges, is drawn one column wide (`✅`, `🔴`).
+    public static let narrowEmoji: @Sendable (Character) -> Int? = { character in
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first, scalar.value >= 0x2000,
+              !(0x3000...0x9FFF).contains(scalar.value), !(0xAC00...0xD7A3).contains(scalar.value),
+              !(0xF900...0xFFEF).contains(scalar.value), !(0x20000...0x3FFFD).contains(scalar.value),
+              DisplayWidth.of(character) == 2 else { return nil }
+        return 1
+    }
+
     /// Creates a blank terminal; `columnsOf` overrides the width of the characters it answers for.
     public init(width: Int, height: Int, columnsOf: (@Sendable (Character) -> Int?)? = nil) {
         self.width = width

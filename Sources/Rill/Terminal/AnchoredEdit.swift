@@ -27,7 +27,9 @@ extension LivePainter {
     ///
     /// - Complexity: O(length of the two lines).
     static func anchoredEdit(from old: StyledLine, to new: StyledLine) -> AnchoredEdit? {
-        guard !hasAgreedWidth(old), let (oldTail, newTail, shared) = splitAfterCommonStart(old, new) else { return nil }
+        // (`isASCII` is a flag of the string: most lines are ASCII, and answered at once.)
+        guard old.spans.contains(where: { !$0.text.isASCII }), !hasAgreedWidth(old),
+              let (oldTail, newTail, shared) = splitAfterCommonStart(old, new) else { return nil }
         // The change itself, on the two ends alone; its column counts from `shared`, and lies in
         // the agreed start of `oldTail` (the plain edit counts only across agreed cells).
         let tailMayBeWider = mayBeWiderOnScreen(oldTail)
@@ -48,7 +50,8 @@ extension LivePainter {
 
     /// The characters of `line` from column `start` (its first disputed character) to the end of
     /// the last disputed one that starts before column `column`, and the column where they end:
-    /// nil when the first is a character of no width (drawn joined to the cell before it).
+    /// nil when the first is a character of no width (drawn joined to the cell before it) or
+    /// the last ends with a joiner.
     static func stretch(of line: StyledLine, from start: Int, before column: Int) -> (StyledLine, Int)? {
         // Each character with its style and columns, from `start` to `column`.
         var characters: [(character: Character, style: TextStyle, at: Int, width: Int)] = []
@@ -70,6 +73,9 @@ extension LivePainter {
         for piece in characters where piece.at + piece.width <= end && !(piece.width == 0 && piece.at == end) {
             stretch.append(Span(String(piece.character), piece.style))
         }
+        // The encoder leaves out a joiner that ends what it writes, and a terminal may join one
+        // to what it prints next even after a move: a stretch may not end with one.
+        if ANSIEncoder.endsWithJoiner(stretch) { return nil }
         return (stretch, end)
     }
 

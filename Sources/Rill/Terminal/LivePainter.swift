@@ -66,33 +66,21 @@ public struct LivePainter: Sendable {
         if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd {
             let old = drawn[first], new = lines[first]
             let mayBeWider = Self.mayBeWiderOnScreen(old)
-            var placed: (edit: Edit, eraseFirst: Bool, anchor: AnchoredEdit?)?
+            let edited: Bool
             if let edit = Self.appendAtCursor(of: new, to: old, oldMayBeWider: mayBeWider) {
-                placed = (edit, false, nil)
+                edited = apply(edit, eraseFirst: false, anchor: nil, old: old, new: new, into: &paint.bytes)
             } else if !mayBeWider || fitsWhenWidest(old, new), let anchored = Self.anchoredEdit(from: old, to: new) {
-                placed = (anchored.edit, anchored.eraseFirst, anchored)
+                edited = apply(anchored.edit, eraseFirst: anchored.eraseFirst, anchor: anchored, old: old, new: new,
+                               into: &paint.bytes)
             } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: mayBeWider, isSuffixKnownAbsent: !mayBeWider) {
                 // When `old` may not be drawn wider, the append at the cursor has already found
                 // that `new` does not extend it: the edit need not ask again.
-                placed = (edit, mayBeWider || edit.eraseBefore, nil)
+                edited = apply(edit, eraseFirst: mayBeWider || edit.eraseBefore, anchor: nil, old: old, new: new,
+                               into: &paint.bytes)
+            } else {
+                edited = false
             }
-            if let (edit, eraseFirst, anchor) = placed,
-               reach(edit.column, in: old, from: cursorColumn ?? old.width, anchor: anchor, into: &paint.bytes) {
-                if eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
-                if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &paint.bytes) }
-                encoder.encode(edit.text, into: &paint.bytes, pen: &pen)
-                if edit.erase, !eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
-                cursorColumn = nil
-                let end = edit.column + edit.text.width
-                if end != new.width {
-                    // Left inside the line only after text every terminal draws at the widths
-                    // counted, so that the column is where Rill thinks it is.
-                    if !eraseFirst, Self.hasAgreedWidth(edit.text) {
-                        cursorColumn = end
-                    } else if !reach(new.width, in: new, from: end, anchor: nil, into: &paint.bytes) {
-                        write(TerminalSequences.column(new.width), into: &paint.bytes)
-                    }
-                }
+            if edited {
                 appendRows(lines[(first + 1)...], into: &paint.bytes)
                 return paint
             }
@@ -178,6 +166,31 @@ public struct LivePainter: Sendable {
             encoder.encode(line, into: &bytes, pen: &pen)
             cursorAtLineEnd = true
         }
+    }
+
+    /// Writes `edit` of the last line, `old` on screen becoming `new`: reaches its column (see
+    /// ``reach(_:in:from:anchor:into:)``), erases first if `eraseFirst`, and leaves the cursor at
+    /// the line's end or, after text of agreed width, where the text ends. False when the column
+    /// cannot be reached (nothing written).
+    private mutating func apply(_ edit: Edit, eraseFirst: Bool, anchor: AnchoredEdit?, old: StyledLine, new: StyledLine,
+                                into bytes: inout [UInt8]) -> Bool {
+        guard reach(edit.column, in: old, from: cursorColumn ?? old.width, anchor: anchor, into: &bytes) else { return false }
+        if eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
+        if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &bytes) }
+        encoder.encode(edit.text, into: &bytes, pen: &pen)
+        if edit.erase, !eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
+        cursorColumn = nil
+        let end = edit.column + edit.text.width
+        if end != new.width {
+            // Left inside the line only after text every terminal draws at the widths counted,
+            // so that the column is where Rill thinks it is.
+            if !eraseFirst, Self.hasAgreedWidth(edit.text) {
+                cursorColumn = end
+            } else if !reach(new.width, in: new, from: end, anchor: nil, into: &bytes) {
+                write(TerminalSequences.column(new.width), into: &bytes)
+            }
+        }
+        return true
     }
 
     /// Moves the cursor along the last line, `line` as on screen, from Rill column `cursor` to

@@ -7,17 +7,6 @@ import Testing
 /// columns wide where Rill counts one. The live view must still leave exactly the batch render on
 /// such a terminal: it never places text by a column it counted across such a character.
 @Suite struct LiveWidthDisagreementTests {
-    /// An older terminal: every emoji that is one scalar, and that Rill counts two columns wide
-    /// outside the CJK ranges (U+3000 on), is drawn one column wide.
-    static let narrowEmoji: @Sendable (Character) -> Int? = { character in
-        let scalars = character.unicodeScalars
-        guard scalars.count == 1, let scalar = scalars.first, scalar.value >= 0x2000,
-              !(0x3000...0x9FFF).contains(scalar.value), !(0xAC00...0xD7A3).contains(scalar.value),
-              !(0xF900...0xFFEF).contains(scalar.value), !(0x20000...0x3FFFD).contains(scalar.value),
-              DisplayWidth.of(character) == 2 else { return nil }
-        return 1
-    }
-
     /// A terminal that draws ambiguous-width letters and symbols (`α`, `≥`, `₀`: what Rill counts one
     /// column but not every terminal does) two columns wide, as CJK locales do. It is wider than
     /// the layout, so that what it draws wider still fits on its rows.
@@ -36,7 +25,7 @@ import Testing
     }
 
     static let looks = [
-        Look(name: "emoji drawn narrower", screenWidth: 100, columnsOf: narrowEmoji),
+        Look(name: "emoji drawn narrower", screenWidth: 100, columnsOf: VirtualTerminal.narrowEmoji),
         Look(name: "ambiguous width drawn wider", screenWidth: 140, columnsOf: wideAmbiguous),
     ]
 
