@@ -107,6 +107,18 @@ public struct LivePainter: Sendable {
             }
             current = row
         }
+        /// Puts the cursor at the end of the last line, by column, when every terminal draws
+        /// that line where Rill counts it; else at its start (a carriage return), where the next
+        /// edit of it starts from a column it can name (see ``reach(_:in:from:anchor:into:)``).
+        func endAtLastLine(_ line: StyledLine, atStart: Bool) {
+            if Self.placeablePrefixWidth(line) >= line.width {
+                paint.bytes += TerminalSequences.column(line.width)
+            } else {
+                if !atStart { paint.bytes += TerminalSequences.carriageReturn }
+                cursorColumn = 0
+            }
+        }
+
         var endsAtLineEnd = true  // whether the cursor is at the end of the row written last
         for index in first..<lines.count {
             let new = lines[index]
@@ -147,15 +159,17 @@ public struct LivePainter: Sendable {
                 return paint
             }
             move(to: lines.count - 1)
-            paint.bytes += TerminalSequences.column(lines[lines.count - 1].width)
+            endAtLastLine(lines[lines.count - 1], atStart: true)
         } else if current != lines.count - 1 || !endsAtLineEnd {
             // Unchanged rows at the bottom, or the last one's end left as it was: end on the
             // last one, at its end.
-            if current != lines.count - 1 { move(to: lines.count - 1) }
-            paint.bytes += TerminalSequences.column(lines[lines.count - 1].width)
+            let moved = current != lines.count - 1
+            if moved { move(to: lines.count - 1) }
+            endAtLastLine(lines[lines.count - 1], atStart: moved)
         }
         cursorAtLineEnd = true
         return paint
+
     }
 
     /// Writes `lines` on new rows after the cursor.
@@ -184,7 +198,7 @@ public struct LivePainter: Sendable {
         if end != new.width {
             // Left inside the line only after text every terminal draws at the widths counted,
             // so that the column is where Rill thinks it is.
-            if !eraseFirst, Self.hasAgreedWidth(edit.text) {
+            if !eraseFirst, Self.isDrawnAsCounted(edit.text) {
                 cursorColumn = end
             } else if !reach(new.width, in: new, from: end, anchor: nil, into: &bytes) {
                 write(TerminalSequences.column(new.width), into: &bytes)
