@@ -6,10 +6,11 @@
 /// (``LivePainter/edit(from:to:oldMayBeWider:isSuffixKnownAbsent:)``) therefore rewrites
 /// everything from the first of them: a table row whose first cell holds `🔴` was written again
 /// whole for each word typed into its last cell. An anchored edit goes to the first disputed
-/// character by column (every cell before it is drawn where Rill counts it), writes again the characters
-/// from there to the last disputed one before the change (the terminal draws them as it did,
-/// and leaves the cursor after them wherever that is), then moves forward over cells of agreed
-/// width to the change. Usually that is one emoji written again instead of the rest of the row.
+/// character by column (every cell before it is drawn where Rill counts it), writes again the
+/// characters from there to the last disputed one before the change (the terminal draws them as
+/// it did, and leaves the cursor after them wherever that is), then moves forward over cells of
+/// agreed width to the change. Usually that is one emoji written again instead of the rest of
+/// the row.
 extension LivePainter {
     /// How an anchored edit is written: to column `start` (by CHA), `stretch` written again, a
     /// move `forward` columns right, then `edit` (its column the Rill column it lands on),

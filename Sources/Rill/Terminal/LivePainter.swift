@@ -131,7 +131,18 @@ public struct LivePainter: Sendable {
                 // rest before writing (erasing after a line that fills the width would take the
                 // last character with it, where the cursor waits to wrap).
                 let oldMayBeWider = Self.mayBeWiderOnScreen(old)
-                if let edit = Self.edit(from: old, to: new, oldMayBeWider: oldMayBeWider) {
+                if !oldMayBeWider || fitsWhenWidest(old, new), let anchored = Self.anchoredEdit(from: old, to: new),
+                   reach(anchored.edit.column, in: old, from: 0, anchor: anchored, into: &paint.bytes) {
+                    // A line holding disputed characters, edited where it changed (the carriage
+                    // return of the move put the cursor at column 0).
+                    let edit = anchored.edit
+                    if anchored.eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
+                    if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &paint.bytes) }
+                    encoder.encode(edit.text, into: &paint.bytes, pen: &pen)
+                    if edit.erase, !anchored.eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
+                    resetPen(into: &paint.bytes)
+                    endsAtLineEnd = edit.column + edit.text.width == new.width
+                } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: oldMayBeWider) {
                     let eraseFirst = oldMayBeWider || edit.eraseBefore
                     paint.bytes += TerminalSequences.column(edit.column)
                     if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }

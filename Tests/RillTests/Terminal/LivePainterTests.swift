@@ -286,3 +286,16 @@ extension LivePainterTests {
                 == "\u{1B}[3G1\u{FE0F}\u{20E3}\u{1B}[4Cy")
     }
 }
+
+extension LivePainterTests {
+    @Test("A row above the last holding an emoji is edited anchored too")
+    func anchoredAboveTheLastLine() {
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        painter.columns = 80
+        _ = painter.paint([StyledLine([Span("│ 🔴 a │ x     │")]), StyledLine([Span("last")])])
+        let bytes = String(decoding: painter.paint([StyledLine([Span("│ 🔴 a │ xy    │")]), StyledLine([Span("last")])]).bytes,
+                           as: UTF8.self)
+        // Up to the row, to the emoji by column, the emoji again, forward to the change; back down.
+        #expect(bytes == "\r\u{1B}[1A\u{1B}[3G🔴\u{1B}[6Cy\r\u{1B}[1B\u{1B}[5G")
+    }
+}
