@@ -114,8 +114,9 @@ public enum FuzzCheck {
                 while transcript.last == "" { transcript.removeLast() }
                 // The batch render as a terminal shows it: the encoder drops a trailing joiner,
                 // a terminal joins a line's leading combining mark to nothing.
+                let batchLines = batch.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
                 var batchTerminal = VirtualTerminal(width: plan.width, height: plan.height)
-                batchTerminal.feed(batch.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] })
+                batchTerminal.feed(batchLines)
                 var expectedLines = batchTerminal.transcript
                 while expectedLines.last == "" { expectedLines.removeLast() }
                 if transcript != expectedLines {
@@ -136,7 +137,7 @@ public enum FuzzCheck {
                 var narrowLive = VirtualTerminal(width: plan.width, height: plan.height, columnsOf: VirtualTerminal.narrowEmoji)
                 var narrowBatch = VirtualTerminal(width: plan.width, height: plan.height, columnsOf: VirtualTerminal.narrowEmoji)
                 narrowLive.feed(live)
-                narrowBatch.feed(batch.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] })
+                narrowBatch.feed(batchLines)
                 if let index = firstDifference(narrowLive.transcript, narrowBatch.transcript) {
                     fail("on a terminal drawing emoji narrower, the live transcript differs at line \(index + 1): "
                          + "\"\(StreamCheck.quote(Array((narrowLive.transcript.dropFirst(index).first ?? "").utf8)))\" vs "

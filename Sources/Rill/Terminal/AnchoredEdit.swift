@@ -12,13 +12,19 @@
 /// agreed width to the change. Usually that is one emoji written again instead of the rest of
 /// the row.
 extension LivePainter {
-    /// How an anchored edit is written: to column `start` (by CHA), `stretch` written again, a
-    /// move `forward` columns right, then `edit` (its column the Rill column it lands on),
-    /// erasing first when `eraseFirst`.
-    struct AnchoredEdit {
+    /// How to reach a column of a line as drawn: to column `start` by CHA, `stretch` written
+    /// again, then `forward` columns right (an empty stretch and no move when every cell before
+    /// the column is drawn where Rill counts it: CHA alone).
+    struct Anchor {
         var start: Int
         var stretch: StyledLine
         var forward: Int
+    }
+
+    /// An edit reached by an anchor: `edit` (its column the Rill column the anchor lands on),
+    /// erasing first when `eraseFirst`.
+    struct AnchoredEdit {
+        var anchor: Anchor
         var edit: Edit
         var eraseFirst: Bool
     }
@@ -28,9 +34,7 @@ extension LivePainter {
     ///
     /// - Complexity: O(length of the two lines).
     static func anchoredEdit(from old: StyledLine, to new: StyledLine) -> AnchoredEdit? {
-        // (`isASCII` is a flag of the string: most lines are ASCII, and answered at once.)
-        guard old.spans.contains(where: { !$0.text.isASCII }), !hasAgreedWidth(old),
-              let (oldTail, newTail, shared) = splitAfterCommonStart(old, new) else { return nil }
+        guard !hasAgreedWidth(old), let (oldTail, newTail, shared) = splitAfterCommonStart(old, new) else { return nil }
         // The change itself, on the two ends alone; its column counts from `shared`, and lies in
         // the agreed start of `oldTail` (the plain edit counts only across agreed cells).
         let tailMayBeWider = mayBeWiderOnScreen(oldTail)
@@ -38,15 +42,18 @@ extension LivePainter {
             ?? (!isDrawnAsCounted(newTail) ? Edit(column: 0, text: newTail, eraseBefore: true)
                 : Edit(column: 0, text: newTail, erase: oldTail.width > newTail.width))
         edit.column += shared
-        let eraseFirst = tailMayBeWider || edit.eraseBefore
-        let placeable = placeablePrefixWidth(old)
-        if placeable >= edit.column {
-            return AnchoredEdit(start: edit.column, stretch: StyledLine(), forward: 0, edit: edit, eraseFirst: eraseFirst)
-        }
-        guard let (stretch, stretchEnd) = stretch(of: old, from: placeable, before: edit.column),
-              stretchEnd <= edit.column else { return nil }
-        return AnchoredEdit(start: placeable, stretch: stretch, forward: edit.column - stretchEnd, edit: edit,
-                            eraseFirst: eraseFirst)
+        guard let anchor = anchor(at: edit.column, in: old) else { return nil }
+        return AnchoredEdit(anchor: anchor, edit: edit, eraseFirst: tailMayBeWider || edit.eraseBefore)
+    }
+
+    /// How to reach column `column` of `line` as drawn (see ``Anchor``): nil when the column
+    /// falls inside a disputed character, or the characters to write again cannot be (see
+    /// ``stretch(of:from:before:)``).
+    static func anchor(at column: Int, in line: StyledLine) -> Anchor? {
+        let placeable = placeablePrefixWidth(line)
+        if placeable >= column { return Anchor(start: column, stretch: StyledLine(), forward: 0) }
+        guard let (stretch, end) = stretch(of: line, from: placeable, before: column), end <= column else { return nil }
+        return Anchor(start: placeable, stretch: stretch, forward: column - end)
     }
 
     /// The characters of `line` from column `start` (its first disputed character) to the end of
@@ -69,7 +76,8 @@ extension LivePainter {
             }
         }
         guard let first = characters.first, first.width > 0 else { return nil }
-        let end = characters.last { !isDrawnAsCounted(String($0.character)) }.map { $0.at + $0.width } ?? start
+        let end = characters.last { !$0.character.unicodeScalars.allSatisfy(isDrawnAsCounted) }
+            .map { $0.at + $0.width } ?? start
         var stretch = StyledLine()
         for piece in characters where piece.at + piece.width <= end && !(piece.width == 0 && piece.at == end) {
             stretch.append(Span(String(piece.character), piece.style))
@@ -91,9 +99,7 @@ extension LivePainter {
                 continue
             }
             for character in span.text {
-                guard character.unicodeScalars.allSatisfy({ hasAgreedWidth($0) || isWideEverywhere($0) }) else {
-                    return width
-                }
+                guard character.unicodeScalars.allSatisfy(isDrawnAsCounted) else { return width }
                 width += DisplayWidth.of(character)
             }
         }

@@ -70,7 +70,7 @@ public struct LivePainter: Sendable {
             if let edit = Self.appendAtCursor(of: new, to: old, oldMayBeWider: mayBeWider) {
                 edited = apply(edit, eraseFirst: false, anchor: nil, old: old, new: new, into: &paint.bytes)
             } else if !mayBeWider || fitsWhenWidest(old, new), let anchored = Self.anchoredEdit(from: old, to: new) {
-                edited = apply(anchored.edit, eraseFirst: anchored.eraseFirst, anchor: anchored, old: old, new: new,
+                edited = apply(anchored.edit, eraseFirst: anchored.eraseFirst, anchor: anchored.anchor, old: old, new: new,
                                into: &paint.bytes)
             } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: mayBeWider, isSuffixKnownAbsent: !mayBeWider) {
                 // When `old` may not be drawn wider, the append at the cursor has already found
@@ -132,23 +132,16 @@ public struct LivePainter: Sendable {
                 // last character with it, where the cursor waits to wrap).
                 let oldMayBeWider = Self.mayBeWiderOnScreen(old)
                 if !oldMayBeWider || fitsWhenWidest(old, new), let anchored = Self.anchoredEdit(from: old, to: new),
-                   reach(anchored.edit.column, in: old, from: 0, anchor: anchored, into: &paint.bytes) {
+                   reach(anchored.edit.column, in: old, from: 0, anchor: anchored.anchor, into: &paint.bytes) {
                     // A line holding disputed characters, edited where it changed (the carriage
                     // return of the move put the cursor at column 0).
-                    let edit = anchored.edit
-                    if anchored.eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
-                    if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &paint.bytes) }
-                    encoder.encode(edit.text, into: &paint.bytes, pen: &pen)
-                    if edit.erase, !anchored.eraseFirst { write(TerminalSequences.eraseLineRight, into: &paint.bytes) }
+                    write(anchored.edit, eraseFirst: anchored.eraseFirst, into: &paint.bytes)
                     resetPen(into: &paint.bytes)
-                    endsAtLineEnd = edit.column + edit.text.width == new.width
+                    endsAtLineEnd = anchored.edit.column + anchored.edit.text.width == new.width
                 } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: oldMayBeWider) {
-                    let eraseFirst = oldMayBeWider || edit.eraseBefore
                     paint.bytes += TerminalSequences.column(edit.column)
-                    if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
-                    paint.bytes += TerminalSequences.shiftCharacters(edit.shift)
-                    encoder.encode(edit.text, into: &paint.bytes)
-                    if edit.erase, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
+                    write(edit, eraseFirst: oldMayBeWider || edit.eraseBefore, into: &paint.bytes)
+                    resetPen(into: &paint.bytes)
                     endsAtLineEnd = edit.column + edit.text.width == new.width
                 } else {
                     // The new line too may be drawn at another width: erase what the old one covered.
@@ -180,7 +173,6 @@ public struct LivePainter: Sendable {
         }
         cursorAtLineEnd = true
         return paint
-
     }
 
     /// Writes `lines` on new rows after the cursor.
@@ -197,13 +189,10 @@ public struct LivePainter: Sendable {
     /// ``reach(_:in:from:anchor:into:)``), erases first if `eraseFirst`, and leaves the cursor at
     /// the line's end or, after text of agreed width, where the text ends. False when the column
     /// cannot be reached (nothing written).
-    private mutating func apply(_ edit: Edit, eraseFirst: Bool, anchor: AnchoredEdit?, old: StyledLine, new: StyledLine,
+    private mutating func apply(_ edit: Edit, eraseFirst: Bool, anchor: Anchor?, old: StyledLine, new: StyledLine,
                                 into bytes: inout [UInt8]) -> Bool {
         guard reach(edit.column, in: old, from: cursorColumn ?? old.width, anchor: anchor, into: &bytes) else { return false }
-        if eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
-        if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &bytes) }
-        encoder.encode(edit.text, into: &bytes, pen: &pen)
-        if edit.erase, !eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
+        write(edit, eraseFirst: eraseFirst, into: &bytes)
         cursorColumn = nil
         let end = edit.column + edit.text.width
         if end != new.width {
@@ -218,28 +207,23 @@ public struct LivePainter: Sendable {
         return true
     }
 
-    /// Moves the cursor along the last line, `line` as on screen, from Rill column `cursor` to
-    /// `column`: nothing when it is there, CHA when every cell before `column` is of agreed
-    /// width, else the way `anchor` says (or, without one, the way ``stretch(of:from:before:)``
-    /// gives): the disputed characters written again, then a move right. False when `column`
-    /// falls inside a disputed character.
-    private mutating func reach(_ column: Int, in line: StyledLine, from cursor: Int, anchor: AnchoredEdit?,
+    /// At the cursor, where `edit` starts: erases first if `eraseFirst`, moves the rest of the
+    /// row, writes its text (leaving its attributes set, see ``pen``), erases after if it says so.
+    private mutating func write(_ edit: Edit, eraseFirst: Bool, into bytes: inout [UInt8]) {
+        if eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
+        if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &bytes) }
+        encoder.encode(edit.text, into: &bytes, pen: &pen)
+        if edit.erase, !eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
+    }
+
+    /// Moves the cursor along a line, `line` as on screen, from Rill column `cursor` to
+    /// `column`: nothing when it is there, else by `anchor` or, without one, the line's own
+    /// (see ``anchor(at:in:)``): CHA, or the disputed characters written again and a move
+    /// right. False when `column` falls inside a disputed character.
+    private mutating func reach(_ column: Int, in line: StyledLine, from cursor: Int, anchor: Anchor?,
                                 into bytes: inout [UInt8]) -> Bool {
         if column == cursor { return true }
-        var anchor = anchor
-        if anchor == nil {
-            let agreed = Self.placeablePrefixWidth(line)
-            if agreed >= column {
-                write(TerminalSequences.column(column), into: &bytes)
-                return true
-            }
-            guard let (stretch, end) = Self.stretch(of: line, from: agreed, before: column), end <= column else {
-                return false
-            }
-            anchor = AnchoredEdit(start: agreed, stretch: stretch, forward: column - end, edit: Edit(column: column, text: StyledLine()),
-                                  eraseFirst: false)
-        }
-        guard let anchor else { return false }
+        guard let anchor = anchor ?? Self.anchor(at: column, in: line) else { return false }
         write(TerminalSequences.column(anchor.start), into: &bytes)
         encoder.encode(anchor.stretch, into: &bytes, pen: &pen)
         if anchor.forward > 0 { write(TerminalSequences.right(anchor.forward), into: &bytes) }
@@ -523,7 +507,7 @@ public struct LivePainter: Sendable {
             !isDrawnAsCounted(span.text) && span.text.contains { character in
                 let scalars = character.unicodeScalars
                 guard scalars.count == 1, let scalar = scalars.first else { return true }
-                return !(hasAgreedWidth(scalar) || isWideEverywhere(scalar) || DisplayWidth.of(scalar) == 2)
+                return !(isDrawnAsCounted(scalar) || DisplayWidth.of(scalar) == 2)
             }
         }
     }
@@ -536,7 +520,12 @@ public struct LivePainter: Sendable {
     }
 
     static func isDrawnAsCounted(_ text: String) -> Bool {
-        text.isASCII || text.unicodeScalars.allSatisfy { hasAgreedWidth($0) || isWideEverywhere($0) }
+        text.isASCII || text.unicodeScalars.allSatisfy(isDrawnAsCounted)
+    }
+
+    /// Whether every terminal that can show `scalar` draws it at the width Rill counts.
+    static func isDrawnAsCounted(_ scalar: Unicode.Scalar) -> Bool {
+        hasAgreedWidth(scalar) || isWideEverywhere(scalar)
     }
 
     /// Whether `scalar` is East Asian Wide or Halfwidth and a cluster of its own (CJK
