@@ -299,3 +299,19 @@ extension LivePainterTests {
         #expect(bytes == "\r\u{1B}[1A\u{1B}[3G🔴\u{1B}[6Cy\r\u{1B}[1B\u{1B}[5G")
     }
 }
+
+extension LivePainterTests {
+    @Test("Text going on in the look the last frame left set is written with no SGR; anything else resets first")
+    func attributesCarryOverFrames() {
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .palette))
+        let bold = TextStyle(bold: true)
+        _ = painter.paint([StyledLine([Span("a "), Span("bo", bold)])])
+        // The bold span grows: just the new letters, the attributes still set from the last frame.
+        #expect(String(decoding: painter.paint([StyledLine([Span("a "), Span("bold", bold)])]).bytes, as: UTF8.self)
+                == "ld")
+        // A new line below: reset before the line feed, so no blank is painted in the old look.
+        let next = String(decoding: painter.paint([StyledLine([Span("a "), Span("bold", bold)]), StyledLine([Span("x")])]).bytes,
+                          as: UTF8.self)
+        #expect(next == "\u{1B}[0m\r\nx")
+    }
+}
