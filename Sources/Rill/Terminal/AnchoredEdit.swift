@@ -79,7 +79,9 @@ extension LivePainter {
         let end = characters.last { !$0.character.unicodeScalars.allSatisfy(isDrawnAsCounted) }
             .map { $0.at + $0.width } ?? start
         var stretch = StyledLine()
-        for piece in characters where piece.at + piece.width <= end && !(piece.width == 0 && piece.at == end) {
+        // Characters of no width at `end` are joined to the cell before it: written with it, or
+        // writing that cell again would leave them out.
+        for piece in characters where piece.at + piece.width <= end {
             stretch.append(Span(String(piece.character), piece.style))
         }
         // The encoder leaves out a joiner that ends what it writes, and a terminal may join one

@@ -62,6 +62,7 @@ import Testing
             let height = 12
             var terminal = VirtualTerminal(width: width, height: height)
             var painter = LivePainter(encoder: ANSIEncoder(depth: .palette))
+            painter.columns = width
             var lines: [StyledLine] = []
             for frame in 0..<80 {
                 lines = Self.evolve(lines, &random, width: width)
@@ -297,6 +298,23 @@ extension LivePainterTests {
                            as: UTF8.self)
         // Up to the row, to the emoji by column, the emoji again, forward to the change; back down.
         #expect(bytes == "\r\u{1B}[1A\u{1B}[3G🔴\u{1B}[6Cy\r\u{1B}[1B\u{1B}[5G")
+    }
+}
+
+extension LivePainterTests {
+    /// "ᅡᆫ" (a Hangul vowel and final with no initial) has no width: a terminal joins it to the
+    /// "x" before it. Writing that cell again to place the cursor must write it too.
+    @Test("An anchored stretch ending in characters of no width writes them again with their cell")
+    func stretchKeepsJoinedCharacters() {
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        painter.columns = 40
+        var terminal = VirtualTerminal(width: 40, height: 4)
+        // On a row above the last, reached from its start: to the emoji, and the stretch from it
+        // on written again.
+        for text in ["a👍🏽 xᅡᆫ b", "a👍🏽 xᅡᆫ bc"] {
+            terminal.feed(painter.paint([StyledLine([Span(text)]), StyledLine([Span("last")])]).bytes)
+            #expect(Self.region(terminal, count: 2) == [text, "last"])
+        }
     }
 }
 
