@@ -139,10 +139,22 @@ public struct LivePainter: Sendable {
                     resetPen(into: &paint.bytes)
                     endsAtLineEnd = anchored.edit.column + anchored.edit.text.width == new.width
                 } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: oldMayBeWider) {
-                    paint.bytes += TerminalSequences.column(edit.column)
-                    write(edit, eraseFirst: oldMayBeWider || edit.eraseBefore, into: &paint.bytes)
-                    resetPen(into: &paint.bytes)
+                    var written = TerminalSequences.column(edit.column)
+                    write(edit, eraseFirst: oldMayBeWider || edit.eraseBefore, into: &written)
+                    resetPen(into: &written)
                     endsAtLineEnd = edit.column + edit.text.width == new.width
+                    // A line changed in several places (a table whose columns traded widths):
+                    // each change made where it is, when that writes less.
+                    if edit.text.width >= Self.shortestSplicedRewrite, !oldMayBeWider, let columns,
+                       let splices = Self.splices(from: old, to: new, columns: columns), splices.count > 1 {
+                        var spliced: [UInt8] = []
+                        write(splices, into: &spliced)
+                        if spliced.count < written.count, let leftmost = splices.last {
+                            written = spliced
+                            endsAtLineEnd = leftmost.column + leftmost.text.width == new.width
+                        }
+                    }
+                    paint.bytes += written
                 } else {
                     // The new line too may be drawn at another width: erase what the old one covered.
                     let eraseFirst = oldMayBeWider || !Self.isDrawnAsCounted(new)
@@ -214,6 +226,20 @@ public struct LivePainter: Sendable {
         if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &bytes) }
         encoder.encode(edit.text, into: &bytes, pen: &pen)
         if edit.erase, !eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
+    }
+
+    /// Makes `splices` (see ``splices(from:to:columns:)``), rightmost first, each reached by
+    /// column, and resets the attributes after.
+    private mutating func write(_ splices: [Splice], into bytes: inout [UInt8]) {
+        for splice in splices {
+            write(TerminalSequences.column(splice.column), into: &bytes)
+            if !splice.endsLine, splice.text.width != splice.replaced {
+                write(TerminalSequences.shiftCharacters(splice.text.width - splice.replaced), into: &bytes)
+            }
+            encoder.encode(splice.text, into: &bytes, pen: &pen)
+            if splice.endsLine, splice.replaced > splice.text.width { write(TerminalSequences.eraseLineRight, into: &bytes) }
+        }
+        resetPen(into: &bytes)
     }
 
     /// Moves the cursor along a line, `line` as on screen, from Rill column `cursor` to
@@ -333,6 +359,10 @@ public struct LivePainter: Sendable {
     /// Fewest columns a line's end must share with the old one's to be moved rather than
     /// written again: moving it costs a sequence of 4 or 5 bytes.
     static let shortestMovedEnd = 6
+
+    /// Fewest columns a plain edit must rewrite before a spliced one is tried (see
+    /// ``splices(from:to:columns:)``): shorter ones cannot hold two changes and a run kept between.
+    static let shortestSplicedRewrite = 12
 
     /// The smallest in-place edit that turns `old` into `new` on screen (see ``Edit``). An
     /// extension (see ``extensionWrite(of:from:isSuffixKnownAbsent:)``), else a rewrite from the

@@ -1,0 +1,175 @@
+/// Edits of a line changed in several places at once, each made where it happened.
+///
+/// When a table's first column widens, terminals' width caps make another column narrower: each
+/// row and rule then changes in two or three places (cells inserted in one column, taken out of
+/// another). The plain edit (``LivePainter/edit(from:to:oldMayBeWider:isSuffixKnownAbsent:fromStart:)``)
+/// keeps the line's shared start and end and rewrites everything between the first change and
+/// the last: most of the row, on every row of the table. A spliced edit keeps every long run the
+/// two lines share, moved where it must be by inserting or deleting cells, and writes only what
+/// is new between them.
+///
+/// Splices are made from the right: the columns of a splice are those of the line on screen, since
+/// nothing to its left has moved yet, and the cells taken out at the right (a narrower column)
+/// make room before cells are inserted further left, so that nothing is pushed past the margin.
+extension LivePainter {
+    /// One change of a spliced edit: at `column` (of the line as it is when the splice is made),
+    /// `replaced` columns give way to `text`. A splice that ends the line moves nothing after it:
+    /// the rest of the row is erased when it was longer.
+    struct Splice: Equatable {
+        var column: Int
+        var replaced: Int
+        var text: StyledLine
+        var endsLine: Bool
+    }
+
+    /// Fewest cells a run the two lines share must hold to be kept on screen between two splices:
+    /// each splice costs a move and an insertion or deletion (8 to 11 bytes).
+    static let shortestKeptRun = 6
+
+    /// The splices that turn `old` into `new`, rightmost first, on a screen `columns` wide: nil
+    /// unless every character of both is a scalar every terminal draws at the width Rill counts
+    /// (see ``isDrawnAsCounted(_:)-(Unicode.Scalar)``) — a run can only be moved by cells when
+    /// its cells are where Rill counts them — or when no order of the splices keeps the line
+    /// within the screen.
+    ///
+    /// - Complexity: O(n·m) in the two lines' lengths in characters, for each run kept.
+    static func splices(from old: StyledLine, to new: StyledLine, columns: Int) -> [Splice]? {
+        var styles: [TextStyle] = []
+        guard let oldCells = SplicedCells(old, styles: &styles), let newCells = SplicedCells(new, styles: &styles) else {
+            return nil
+        }
+        // The runs kept, after an empty one at the start: each splice is the gap after a run.
+        let kept = [(old: 0, new: 0, length: 0)] + oldCells.sharedRuns(with: newCells, shortest: shortestKeptRun)
+        var splices: [Splice] = []
+        var width = old.width  // of the line on screen as splices are made
+        var (oldEnd, newEnd) = (oldCells.count, newCells.count)
+        for run in kept.reversed() {
+            // The gap between this run and the next one to its right (or the line's end).
+            var gap = (old: run.old + run.length..<oldEnd, new: run.new + run.length..<newEnd)
+            (oldEnd, newEnd) = (run.old, run.new)
+            let endsLine = gap.old.upperBound == oldCells.count
+            oldCells.trimShared(&gap.old, newCells, &gap.new, fromEnd: !endsLine)
+            if gap.old.isEmpty, gap.new.isEmpty { continue }
+            let splice = Splice(column: oldCells.column(gap.old.lowerBound), replaced: oldCells.width(of: gap.old),
+                                text: newCells.line(gap.new, styles: styles), endsLine: endsLine)
+            if endsLine {
+                width = splice.column + splice.text.width
+                // Writing up to the margin is allowed (the cursor waits there); past it is not.
+                guard width <= columns else { return nil }
+            } else {
+                width += splice.text.width - splice.replaced
+                // Cells inserted push the row's end right: none may pass the margin.
+                guard width <= columns || splice.text.width <= splice.replaced else { return nil }
+            }
+            splices.append(splice)
+        }
+        return splices
+    }
+}
+
+/// A line as cells: one per character, each a lone scalar every terminal draws at the width Rill
+/// counts (one column, or two for CJK), with its span's style as an index into a shared table.
+struct SplicedCells {
+    private var scalars: [Unicode.Scalar] = []
+    private var styles: [Int] = []
+    /// Columns before each cell, and the line's width last.
+    private var columns: [Int] = [0]
+
+    init?(_ line: StyledLine, styles table: inout [TextStyle]) {
+        for span in line.spans {
+            let style: Int
+            if let known = table.firstIndex(of: span.style) {
+                style = known
+            } else {
+                style = table.count
+                table.append(span.style)
+            }
+            for scalar in span.text.unicodeScalars {
+                let width: Int
+                if LivePainter.hasAgreedWidth(scalar) {
+                    width = 1
+                } else if LivePainter.isWideEverywhere(scalar) {
+                    width = 2
+                } else {
+                    return nil
+                }
+                scalars.append(scalar)
+                styles.append(style)
+                columns.append(columns[columns.count - 1] + width)
+            }
+        }
+        guard columns[columns.count - 1] == line.width else { return nil }
+    }
+
+    var count: Int { scalars.count }
+
+    func column(_ index: Int) -> Int { columns[index] }
+
+    func width(of cells: Range<Int>) -> Int { columns[cells.upperBound] - columns[cells.lowerBound] }
+
+    func sameCell(_ index: Int, _ other: SplicedCells, _ otherIndex: Int) -> Bool {
+        scalars[index] == other.scalars[otherIndex] && styles[index] == other.styles[otherIndex]
+    }
+
+    /// The cells `range` as a styled line.
+    func line(_ range: Range<Int>, styles table: [TextStyle]) -> StyledLine {
+        var line = StyledLine()
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start + 1
+            while end < range.upperBound, styles[end] == styles[start] { end += 1 }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars[start..<end])
+            line.append(Span(text, table[styles[start]], width: width(of: start..<end)))
+            start = end
+        }
+        return line
+    }
+
+    /// Runs of at least `shortest` cells found in both lines in the same order, left to right:
+    /// the longest first, then the longest on either side of it, and so on.
+    func sharedRuns(with other: SplicedCells, shortest: Int) -> [(old: Int, new: Int, length: Int)] {
+        var runs: [(old: Int, new: Int, length: Int)] = []
+        var pending = [(old: 0..<count, new: 0..<other.count)]
+        while let (olds, news) = pending.popLast() {
+            let run = longestRun(olds, other, news)
+            guard run.length >= shortest else { continue }
+            runs.append(run)
+            pending.append((olds.lowerBound..<run.old, news.lowerBound..<run.new))
+            pending.append((run.old + run.length..<olds.upperBound, run.new + run.length..<news.upperBound))
+        }
+        return runs.sorted { $0.old < $1.old }
+    }
+
+    /// The longest run of cells `olds` of these and `news` of `other` share (the leftmost of
+    /// equals).
+    private func longestRun(_ olds: Range<Int>, _ other: SplicedCells, _ news: Range<Int>) -> (old: Int, new: Int, length: Int) {
+        var best = (old: olds.lowerBound, new: news.lowerBound, length: 0)
+        guard !olds.isEmpty, !news.isEmpty else { return best }
+        // Lengths of the shared runs ending at each pair of cells, one row of `news` at a time.
+        var previous = [Int](repeating: 0, count: news.count + 1)
+        var current = previous
+        for i in olds {
+            for (k, j) in news.enumerated() {
+                let length = sameCell(i, other, j) ? previous[k] + 1 : 0
+                current[k + 1] = length
+                if length > best.length { best = (i - length + 1, j - length + 1, length) }
+            }
+            swap(&previous, &current)
+        }
+        return best
+    }
+
+    /// Narrows a gap to what differs: cells the two share at its start, and at its end unless
+    /// it ends the line (where the end is rewritten anyway and nothing follows to move).
+    func trimShared(_ olds: inout Range<Int>, _ other: SplicedCells, _ news: inout Range<Int>, fromEnd: Bool) {
+        while !olds.isEmpty, !news.isEmpty, sameCell(olds.lowerBound, other, news.lowerBound) {
+            olds = olds.lowerBound + 1..<olds.upperBound
+            news = news.lowerBound + 1..<news.upperBound
+        }
+        while fromEnd, !olds.isEmpty, !news.isEmpty, sameCell(olds.upperBound - 1, other, news.upperBound - 1) {
+            olds = olds.lowerBound..<olds.upperBound - 1
+            news = news.lowerBound..<news.upperBound - 1
+        }
+    }
+}
