@@ -26,6 +26,13 @@ public struct LivePainter: Sendable {
     /// the terminal drew it. Leaving it there saves moving to the end and back at every frame
     /// that writes into the same place.
     private var cursorColumn: Int?
+    /// The row of ``drawn`` the cursor is on when it is not the last: after a frame that changed
+    /// only a row above the last (text typed into a table row's first line, above the line its
+    /// wrapped first cell continues on), the cursor stays where that text ends, so that the next
+    /// frame's text there is written with no movement, as at the end of the last line.
+    /// ``cursorColumn`` is then its column on that row (nil: the row's end). Negative when that
+    /// row has since been committed.
+    private var cursorRow: Int?
     /// The attributes the terminal was left with. Text written at the cursor (the commonest
     /// change) leaves its last span's attributes set, so that the next frame's text in the same
     /// look — a code line or a bold phrase growing — is written with no SGR before or after it.
@@ -51,7 +58,8 @@ public struct LivePainter: Sendable {
 
     /// Bytes that make the live region show `lines` (empty when nothing changed). Afterwards the
     /// cursor is on the last line: at its end, or where the text written into it ends when its
-    /// end stayed on screen.
+    /// end stayed on screen; or, when the frame changed only a row above the last, where the
+    /// text written into that row ends (see ``cursorRow``).
     ///
     /// - Complexity: O(size of the changed lines); unchanged lines cost one comparison each.
     public mutating func paint(_ lines: [StyledLine]) -> Paint {
@@ -61,9 +69,19 @@ public struct LivePainter: Sendable {
         if first == drawn.count, first == lines.count { return paint }
         defer { drawn = lines }
 
-        // Editing the last line in place (new text at its end, or a changed end of line), and
-        // appending lines below it: no vertical movement, so nothing can tear.
-        if first == drawn.count - 1, lines.count >= drawn.count, cursorAtLineEnd {
+        let lastRow = drawn.count - 1
+        if first == lastRow, let row = cursorRow, row < lastRow, lines.count >= drawn.count, cursorAtLineEnd {
+            // The last line changed while the cursor waits on a row above: down to its start.
+            write(TerminalSequences.carriageReturn + TerminalSequences.down(lastRow - row), into: &paint.bytes)
+            cursorRow = nil
+            cursorColumn = 0
+        }
+        // Editing the cursor's line in place (new text at its end, or a changed end of line), and
+        // appending lines below the last: no vertical movement, so nothing can tear.
+        let row = cursorRow ?? lastRow
+        if first == row, cursorAtLineEnd,
+           row == lastRow ? lines.count >= drawn.count
+                          : lines.count == drawn.count && lines[(row + 1)...].elementsEqual(drawn[(row + 1)...]) {
             let old = drawn[first], new = lines[first]
             let mayBeWider = Self.mayBeWiderOnScreen(old)
             let edited: Bool
@@ -81,7 +99,7 @@ public struct LivePainter: Sendable {
                 edited = false
             }
             if edited {
-                appendRows(lines[(first + 1)...], into: &paint.bytes)
+                if row == lastRow { appendRows(lines[(first + 1)...], into: &paint.bytes) }
                 return paint
             }
         }
@@ -95,7 +113,8 @@ public struct LivePainter: Sendable {
         resetPen(into: &paint.bytes)
         cursorColumn = nil  // every move below starts with a carriage return
         let rows = drawn.count
-        var current = rows - 1  // the cursor is on the last drawn row
+        var current = cursorRow ?? rows - 1  // the cursor's row
+        cursorRow = nil
         func move(to row: Int) {
             if row <= rows - 1 {
                 paint.bytes += TerminalSequences.carriageReturn
@@ -120,11 +139,17 @@ public struct LivePainter: Sendable {
         }
 
         var endsAtLineEnd = true  // whether the cursor is at the end of the row written last
+        var rowsEdited = 0
+        // Where the text written into the row edited last ends, when every terminal puts it
+        // where Rill counts it.
+        var textEnd: Int?
         for index in first..<lines.count {
             let new = lines[index]
             if index < rows, drawn[index] == new { continue }
             move(to: index)
             endsAtLineEnd = true
+            rowsEdited += 1
+            textEnd = nil
             if index < rows {
                 let old = drawn[index]
                 // A terminal may have drawn the old line wider than Rill counts it: erase its
@@ -138,11 +163,17 @@ public struct LivePainter: Sendable {
                     write(anchored.edit, eraseFirst: anchored.eraseFirst, into: &paint.bytes)
                     resetPen(into: &paint.bytes)
                     endsAtLineEnd = anchored.edit.column + anchored.edit.text.width == new.width
+                    if !anchored.eraseFirst, Self.isDrawnAsCounted(anchored.edit.text) {
+                        textEnd = anchored.edit.column + anchored.edit.text.width
+                    }
                 } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: oldMayBeWider) {
                     var written = TerminalSequences.column(edit.column)
                     write(edit, eraseFirst: oldMayBeWider || edit.eraseBefore, into: &written)
                     resetPen(into: &written)
                     endsAtLineEnd = edit.column + edit.text.width == new.width
+                    if !oldMayBeWider, !edit.eraseBefore, Self.isDrawnAsCounted(edit.text) {
+                        textEnd = edit.column + edit.text.width
+                    }
                     // A line changed in several places (a table whose columns traded widths):
                     // each change made where it is, when that writes less.
                     if edit.text.width >= Self.shortestSplicedRewrite, !oldMayBeWider, let columns,
@@ -152,6 +183,7 @@ public struct LivePainter: Sendable {
                         if spliced.count < written.count, let leftmost = splices.last {
                             written = spliced
                             endsAtLineEnd = leftmost.column + leftmost.text.width == new.width
+                            textEnd = leftmost.column + leftmost.text.width
                         }
                     }
                     paint.bytes += written
@@ -176,6 +208,11 @@ public struct LivePainter: Sendable {
             }
             move(to: lines.count - 1)
             endAtLastLine(lines[lines.count - 1], atStart: true)
+        } else if rowsEdited == 1, current < lines.count - 1, let textEnd, let columns, textEnd < columns {
+            // Only a row above the last changed: the cursor waits where its text ends, for
+            // more text there (see ``cursorRow``).
+            cursorRow = current
+            cursorColumn = textEnd
         } else if current != lines.count - 1 || !endsAtLineEnd {
             // Unchanged rows at the bottom, or the last one's end left as it was: end on the
             // last one, at its end.
@@ -187,8 +224,13 @@ public struct LivePainter: Sendable {
         return paint
     }
 
-    /// Writes `lines` on new rows after the cursor.
+    /// Writes `lines` on new rows after the last (moving down to it first when the cursor waits
+    /// on a row above).
     private mutating func appendRows(_ lines: ArraySlice<StyledLine>, into bytes: inout [UInt8]) {
+        if let row = cursorRow, !lines.isEmpty {
+            write(TerminalSequences.down(drawn.count - 1 - row), into: &bytes)
+            cursorRow = nil
+        }
         for line in lines {
             cursorColumn = nil
             if cursorAtLineEnd { write(TerminalSequences.newline, into: &bytes) }
@@ -278,7 +320,14 @@ public struct LivePainter: Sendable {
 
     /// Drops the top `count` lines from the live region: they are committed to scrollback.
     public mutating func commit(_ count: Int) {
-        drawn.removeFirst(min(max(0, count), drawn.count))
+        let count = min(max(0, count), drawn.count)
+        drawn.removeFirst(count)
+        cursorRow = cursorRow.map { $0 - count }
+    }
+
+    /// Live rows below the one the cursor is on: 0 when it is on the last (see ``cursorRow``).
+    public var rowsBelowCursor: Int {
+        cursorRow.map { drawn.count - 1 - $0 } ?? 0
     }
 
     /// Bytes that end the output on a fresh line (after the last frame).
@@ -286,8 +335,10 @@ public struct LivePainter: Sendable {
         var bytes: [UInt8] = []
         resetPen(into: &bytes)
         guard cursorAtLineEnd else { return bytes }
+        bytes += TerminalSequences.down(rowsBelowCursor)
         cursorAtLineEnd = false
         cursorColumn = nil
+        cursorRow = nil
         return bytes + TerminalSequences.newline
     }
 
@@ -300,10 +351,14 @@ public struct LivePainter: Sendable {
         guard !drawn.isEmpty else { return (bytes, 0) }
         let rows = min(drawn.count - 1, max(0, maxRows))
         let abandoned = drawn.count - 1 - rows
+        // From the cursor's row to the region's top: up, or down from a committed row.
+        let rowsUp = rows - rowsBelowCursor
         drawn = []
         cursorAtLineEnd = false
         cursorColumn = nil
-        return (bytes + TerminalSequences.carriageReturn + TerminalSequences.up(rows) + TerminalSequences.eraseBelow, abandoned)
+        cursorRow = nil
+        return (bytes + TerminalSequences.carriageReturn + TerminalSequences.up(rowsUp) + TerminalSequences.down(-rowsUp)
+                + TerminalSequences.eraseBelow, abandoned)
     }
 
     /// How to bring a line from `old` to `new` by writing only new text: the column to write at

@@ -33,7 +33,7 @@ import Testing
     /// The next frame: the previous lines edited the way streaming edits them.
     static func evolve(_ lines: [StyledLine], _ random: inout SplitMix64, width: Int) -> [StyledLine] {
         var lines = lines
-        switch random.next() % 6 {
+        switch random.next() % 7 {
         case 0, 1:  // grow the last line
             if var last = lines.popLast() {
                 let word = words[Int(random.next() % UInt64(words.count))]
@@ -46,6 +46,12 @@ import Testing
             lines.append(randomLine(&random, width: width))
         case 3:  // change a line in the middle
             if !lines.isEmpty { lines[Int(random.next() % UInt64(lines.count))] = randomLine(&random, width: width) }
+        case 6:  // grow a line above the last (a table row's first line, above its continuation)
+            if lines.count > 1 {
+                let index = Int(random.next() % UInt64(lines.count - 1))
+                let word = words[Int(random.next() % UInt64(words.count))]
+                if lines[index].width + DisplayWidth.of(word) <= width { lines[index].append(Span(word)) }
+            }
         case 4:  // drop the last lines
             lines.removeLast(min(lines.count, Int(random.next() % 3)))
         default:  // replace the end
@@ -58,6 +64,7 @@ import Testing
     @Test("The screen shows exactly the lines painted, frame after frame", arguments: [20, 37, 80])
     func screenFollowsLines(width: Int) {
         var random = SplitMix64(seed: UInt64(width))
+        var framesEndingAbove = 0  // frames after which the cursor waited on a row above the last
         for run in 0..<30 {
             let height = 12
             var terminal = VirtualTerminal(width: width, height: height)
@@ -73,9 +80,10 @@ import Testing
                 let shown = Array(terminal.transcript.suffix(from: max(0, terminal.transcript.count - height))
                     .filter { _ in true })
                 let expected = lines.map { $0.plainText.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-                let region = Self.region(terminal, count: lines.count)
+                let region = Self.region(terminal, count: lines.count, below: painter.rowsBelowCursor)
                 #expect(region == expected, "run \(run) frame \(frame): \(shown)")
                 if region != expected { return }
+                if painter.rowsBelowCursor > 0 { framesEndingAbove += 1 }
                 // Commit the top lines now and then, as settled lines are.
                 if lines.count > 4, random.next() % 3 == 0 {
                     painter.commit(2)
@@ -85,14 +93,16 @@ import Testing
             #expect(terminal.violations.isEmpty)
             #expect(terminal.rowsAboveTop == 0)
         }
+        #expect(framesEndingAbove > 0)
     }
 
-    /// The last `count` rows ending at the cursor's row.
-    static func region(_ terminal: VirtualTerminal, count: Int) -> [String] {
+    /// The last `count` rows ending `below` rows under the cursor's row (see
+    /// ``LivePainter/rowsBelowCursor``).
+    static func region(_ terminal: VirtualTerminal, count: Int, below: Int = 0) -> [String] {
         let all = terminal.transcript
-        let cursor = terminal.scrollback.count + terminal.row
+        let last = terminal.scrollback.count + terminal.row + below
         guard count > 0 else { return [] }
-        return Array(all[(cursor - count + 1)...cursor])
+        return Array(all[(last - count + 1)...last])
     }
 }
 
@@ -296,8 +306,56 @@ extension LivePainterTests {
         _ = painter.paint([StyledLine([Span("│ 🔴 a │ x     │")]), StyledLine([Span("last")])])
         let bytes = String(decoding: painter.paint([StyledLine([Span("│ 🔴 a │ xy    │")]), StyledLine([Span("last")])]).bytes,
                            as: UTF8.self)
-        // Up to the row, to the emoji by column, the emoji again, forward to the change; back down.
-        #expect(bytes == "\r\u{1B}[1A\u{1B}[3G🔴\u{1B}[6Cy\r\u{1B}[1B\u{1B}[5G")
+        // Up to the row, to the emoji by column, the emoji again, forward to the change; the
+        // cursor waits there.
+        #expect(bytes == "\r\u{1B}[1A\u{1B}[3G🔴\u{1B}[6Cy")
+    }
+
+    /// A table row whose first cell wrapped is typed into on its first line, above the line the
+    /// cell continues on: the cursor stays on that row between frames.
+    @Test("Text typed into a row above the last is written where the cursor waits there")
+    func cursorWaitsOnTheRowAbove() {
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        painter.columns = 40
+        var terminal = VirtualTerminal(width: 40, height: 6)
+        let frames: [([String], String)] = [
+            (["│ ab │ x     │", "│ c  │       │"], "│ ab │ x     │\r\n│ c  │       │"),
+            (["│ ab │ xy    │", "│ c  │       │"], "\r\u{1B}[1A\u{1B}[9Gy"),  // up, and the cursor stays
+            (["│ ab │ xyz   │", "│ c  │       │"], "z"),  // no movement at all
+            (["│ ab │ xyz   │", "│ cd │       │"], "\r\u{1B}[1B\u{1B}[4Gd"),  // down for the last line
+            (["│ ab │ xyz!  │", "│ cd │       │"], "\r\u{1B}[1A\u{1B}[11G!"),
+            (["│ ab │ xyz!  │", "│ cd │       │", "next"], "\u{1B}[1B\r\nnext"),  // down, then a new row
+        ]
+        for (lines, expected) in frames {
+            let bytes = painter.paint(lines.map { StyledLine([Span($0)]) }).bytes
+            #expect(String(decoding: bytes, as: UTF8.self) == expected)
+            terminal.feed(bytes)
+            #expect(Self.region(terminal, count: lines.count, below: painter.rowsBelowCursor) == lines)
+        }
+        // Closing from the row above ends below the last line.
+        terminal.feed(painter.paint(["│ ab │ xyz!? │", "│ cd │       │", "next"].map { StyledLine([Span($0)]) }).bytes)
+        #expect(painter.rowsBelowCursor == 2)
+        terminal.feed(painter.finishLine())
+        #expect(Array(terminal.transcript.prefix(4)) == ["│ ab │ xyz!? │", "│ cd │       │", "next", ""])
+        #expect(terminal.violations.isEmpty)
+    }
+
+    @Test("Forgetting the region (a resize) from a row above the last erases from the region's top")
+    func resetFromTheRowAbove() {
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        painter.columns = 40
+        var terminal = VirtualTerminal(width: 40, height: 8)
+        terminal.feed(Array("prompt\r\n".utf8))
+        for lines in [["one", "two", "three"], ["one!", "two", "three"]] {
+            terminal.feed(painter.paint(lines.map { StyledLine([Span($0)]) }).bytes)
+        }
+        #expect(painter.rowsBelowCursor == 2)
+        terminal.feed(painter.reset(maxRows: 10).bytes)
+        #expect(Array(terminal.transcript.prefix(4)) == ["prompt", "", "", ""])
+        // The next paint draws the region afresh where it was.
+        terminal.feed(painter.paint(["one!", "two"].map { StyledLine([Span($0)]) }).bytes)
+        #expect(Array(terminal.transcript.prefix(4)) == ["prompt", "one!", "two", ""])
+        #expect(terminal.violations.isEmpty)
     }
 }
 
@@ -313,7 +371,7 @@ extension LivePainterTests {
         // on written again.
         for text in ["a👍🏽 xᅡᆫ b", "a👍🏽 xᅡᆫ bc"] {
             terminal.feed(painter.paint([StyledLine([Span(text)]), StyledLine([Span("last")])]).bytes)
-            #expect(Self.region(terminal, count: 2) == [text, "last"])
+            #expect(Self.region(terminal, count: 2, below: painter.rowsBelowCursor) == [text, "last"])
         }
     }
 }
