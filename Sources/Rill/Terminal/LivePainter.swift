@@ -24,7 +24,9 @@ public struct LivePainter: Sendable {
     /// that line whose end stayed on screen (a code line's padding, a table row's end), at the
     /// column where the text written ends. Nil when the cursor is at the line's end, wherever
     /// the terminal drew it. Leaving it there saves moving to the end and back at every frame
-    /// that writes into the same place.
+    /// that writes into the same place. The cursor is right after that text as the terminal
+    /// drew it: new text at this column is written with no movement; any other column is
+    /// reached by naming it (or by an anchor), never by moving from here.
     private var cursorColumn: Int?
     /// The row of ``drawn`` the cursor is on when it is not the last: after a frame that changed
     /// only a row above the last (text typed into a table row's first line, above the line its
@@ -250,9 +252,13 @@ public struct LivePainter: Sendable {
         cursorColumn = nil
         let end = edit.column + edit.text.width
         if end != new.width {
-            // Left inside the line only after text every terminal draws at the widths counted,
-            // so that the column is where Rill thinks it is.
-            if !eraseFirst, Self.isDrawnAsCounted(edit.text) {
+            // Left inside the line after the text written, when that is where Rill counts it
+            // (every terminal draws the text at the widths counted), or when the text, however
+            // wide a terminal draws it, cannot reach the margin (a code line's text growing into
+            // its padding past a disputed character): the cursor is then right after the text
+            // as drawn, where more text goes, and any other column is reached from elsewhere
+            // (a column named, an anchor).
+            if !eraseFirst, Self.isDrawnAsCounted(edit.text) || textFitsWhenWidest(new) {
                 cursorColumn = end
             } else if !reach(new.width, in: new, from: end, anchor: nil, into: &bytes) {
                 write(TerminalSequences.column(new.width), into: &bytes)
@@ -298,11 +304,22 @@ public struct LivePainter: Sendable {
         return true
     }
 
-    /// Whether neither line can reach the right margin however a terminal draws it: then neither
-    /// wrapped, nor leaves the cursor waiting to wrap.
+    /// Whether neither line's text can reach the right margin however a terminal draws it: then
+    /// neither wrapped, nor leaves the cursor waiting to wrap in its text.
+    ///
+    /// The spaces that pad a line with a background (a code band to the margin) are not counted:
+    /// an edit of such a line writes into them, never pushes them, so a terminal drawing the text
+    /// wider covers more of them instead of wrapping (and the anchored edit places what it writes
+    /// after the text as drawn).
     private func fitsWhenWidest(_ old: StyledLine, _ new: StyledLine) -> Bool {
+        textFitsWhenWidest(old) && textFitsWhenWidest(new)
+    }
+
+    /// Whether `line`'s text, its padding left out, stays short of the margin however a terminal
+    /// draws it (see ``fitsWhenWidest(_:_:)``).
+    private func textFitsWhenWidest(_ line: StyledLine) -> Bool {
         guard let columns else { return false }
-        return Self.maxDrawnWidth(old) < columns && Self.maxDrawnWidth(new) < columns
+        return Self.maxDrawnWidth(Self.unpadded(line) ?? line) < columns
     }
 
     /// Appends `sequence` (anything but text) after resetting the attributes text left set.
@@ -377,10 +394,21 @@ public struct LivePainter: Sendable {
         guard hasAgreedWidth(old) else { return nil }
         if !isSuffixKnownAbsent, let suffix = suffix(of: new, extending: old) { return (old.width, suffix) }
         guard old.width == new.width, let oldCore = unpadded(old), let newCore = unpadded(new),
-              let suffix = suffix(of: newCore, extending: oldCore),
+              let suffix = oldCore.spans.isEmpty ? textIntoPadding(newCore, old: old, new: new)
+                                                 : suffix(of: newCore, extending: oldCore),
               // The encoder drops a joiner that ends what it writes, which padding follows here.
               !ANSIEncoder.endsWithJoiner(suffix) else { return nil }
         return (oldCore.width, suffix)
+    }
+
+    /// `newCore`, the text before `new`'s padding, to be written over `old`, which is padding
+    /// only (the end of a code line after its last disputed character, see
+    /// ``anchoredEdit(from:to:)``): nil unless both pad in the same look, or when the text starts
+    /// with a character of no width (a terminal would join it to the cell before).
+    private static func textIntoPadding(_ newCore: StyledLine, old: StyledLine, new: StyledLine) -> StyledLine? {
+        guard let first = newCore.spans.first?.text.unicodeScalars.first, DisplayWidth.of(first) > 0,
+              old.spans.last?.style == new.spans.last?.style else { return nil }
+        return newCore
     }
 
     /// New text at the end of the last line, written where the cursor already is: no column is

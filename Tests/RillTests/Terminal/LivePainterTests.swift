@@ -391,3 +391,39 @@ extension LivePainterTests {
         #expect(next == "\u{1B}[0m\r\nx")
     }
 }
+
+extension LivePainterTests {
+    /// A code line padded with its band's background to the margin grows past `≥` (which a
+    /// terminal in a CJK locale draws two columns wide): each frame writes just its new text over
+    /// the padding, anchored after the `≥`, never the line's end again. On a terminal drawing
+    /// `≥` wider the text covers one more cell of padding; rewriting the padding to the margin
+    /// would wrap the row there.
+    @Test("A padded code line growing past a disputed character is written into its padding")
+    func paddedLineGrowsPastDisputedCharacter() {
+        let band = TextStyle(foreground: TerminalColor(252), background: TerminalColor(235))
+        func line(_ text: String) -> StyledLine {
+            StyledLine([Span(text, band), Span(String(repeating: " ", count: 30 - DisplayWidth.of(text)), band)])
+        }
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .none))
+        painter.columns = 30
+        var terminals = [VirtualTerminal(width: 30, height: 4),
+                         VirtualTerminal(width: 30, height: 4, columnsOf: LiveWidthDisagreementTests.wideAmbiguous)]
+        let frames: [(String, String)] = [
+            ("│ a", "│ a" + String(repeating: " ", count: 27)),
+            ("│ a ≥", "\u{1B}[4G ≥"),
+            ("│ a ≥ b", "\u{1B}[5G≥\u{1B}[1Cb"),  // to the `≥`, written again, one cell on
+            ("│ a ≥ bc", "c"),  // where the cursor waits
+            ("│ a ≥ bc ≈", "\u{1B}[5G≥\u{1B}[4C≈"),  // the space is padding already
+            ("│ a ≥ bc ≈ d", "\u{1B}[5G≥ bc ≈\u{1B}[1Cd"),
+        ]
+        for (text, expected) in frames {
+            let bytes = painter.paint([line(text)]).bytes
+            #expect(String(decoding: bytes, as: UTF8.self) == expected)
+            for index in terminals.indices {
+                terminals[index].feed(bytes)
+                // One row, holding the text: nothing wrapped.
+                #expect(Array(terminals[index].transcript.prefix(2)) == [text, ""])
+            }
+        }
+    }
+}
