@@ -247,7 +247,13 @@ public struct LivePainter: Sendable {
     /// cannot be reached (nothing written).
     private mutating func apply(_ edit: Edit, eraseFirst: Bool, anchor: Anchor?, old: StyledLine, new: StyledLine,
                                 into bytes: inout [UInt8]) -> Bool {
-        guard reach(edit.column, in: old, from: cursorColumn ?? old.width, anchor: anchor, into: &bytes) else { return false }
+        if let at = cursorColumn, at > 0, edit.column > at, Self.hasAgreedWidth(old, from: at, to: edit.column) {
+            // Forward from where the cursor waits, over cells every terminal draws one column
+            // wide (padding, a space): a move right, however the text before was drawn.
+            write(TerminalSequences.right(edit.column - at), into: &bytes)
+        } else {
+            guard reach(edit.column, in: old, from: cursorColumn ?? old.width, anchor: anchor, into: &bytes) else { return false }
+        }
         write(edit, eraseFirst: eraseFirst, into: &bytes)
         cursorColumn = nil
         let end = edit.column + edit.text.width
@@ -653,6 +659,31 @@ public struct LivePainter: Sendable {
     /// Whether every terminal draws each scalar of `line` one column wide.
     static func hasAgreedWidth(_ line: StyledLine) -> Bool {
         line.spans.allSatisfy { hasAgreedWidth($0.text) }
+    }
+
+    /// Whether the columns of `line` from `start` to `end` hold whole characters, each a scalar
+    /// every terminal draws one column wide: moving over them by cells lands at `end`.
+    static func hasAgreedWidth(_ line: StyledLine, from start: Int, to end: Int) -> Bool {
+        var at = 0
+        for span in line.spans {
+            if at + span.width <= start {
+                at += span.width
+                continue
+            }
+            for character in span.text {
+                if at >= end { return true }
+                if at >= start {
+                    let scalars = character.unicodeScalars
+                    guard scalars.count == 1, let scalar = scalars.first, hasAgreedWidth(scalar) else { return false }
+                    at += 1
+                } else {
+                    at += DisplayWidth.of(character)
+                    // A character across `start`: the cursor is not at a character's edge.
+                    if at > start { return false }
+                }
+            }
+        }
+        return at >= end
     }
 
     /// Whether every terminal draws each scalar of `text` one column wide.
