@@ -61,16 +61,18 @@ extension LivePainter {
     /// nil when the first is a character of no width (drawn joined to the cell before it) or
     /// the last ends with a joiner.
     static func stretch(of line: StyledLine, from start: Int, before column: Int) -> (StyledLine, Int)? {
-        // Each character with its style and columns, from `start` to `column`.
+        // Each character with its style and columns, from `start` to `column`, and those of no
+        // width at `column` (joined to the cell before it, which the stretch may end with).
         var characters: [(character: Character, style: TextStyle, at: Int, width: Int)] = []
         var at = 0
-        for span in line.spans where at < column {
-            guard at + span.width > start else {
+        spans: for span in line.spans where at <= column {
+            guard at + span.width > start || at == column else {
                 at += span.width
                 continue
             }
-            for character in span.text where at < column {
+            for character in span.text {
                 let width = DisplayWidth.of(character)
+                guard at < column || (at == column && width == 0) else { break spans }
                 if at >= start { characters.append((character, span.style, at, width)) }
                 at += width
             }
