@@ -158,44 +158,45 @@ public struct LivePainter: Sendable {
                 // rest before writing (erasing after a line that fills the width would take the
                 // last character with it, where the cursor waits to wrap).
                 let oldMayBeWider = Self.mayBeWiderOnScreen(old)
+                var written: [UInt8] = []
                 if !oldMayBeWider || fitsWhenWidest(old, new), let anchored = Self.anchoredEdit(from: old, to: new),
-                   reach(anchored.edit.column, in: old, from: 0, anchor: anchored.anchor, into: &paint.bytes) {
+                   reach(anchored.edit.column, in: old, from: 0, anchor: anchored.anchor, into: &written) {
                     // A line holding disputed characters, edited where it changed (the carriage
                     // return of the move put the cursor at column 0).
-                    write(anchored.edit, eraseFirst: anchored.eraseFirst, into: &paint.bytes)
-                    resetPen(into: &paint.bytes)
+                    write(anchored.edit, eraseFirst: anchored.eraseFirst, into: &written)
+                    resetPen(into: &written)
                     endsAtLineEnd = anchored.edit.column + anchored.edit.text.width == new.width
                     if !anchored.eraseFirst, Self.isDrawnAsCounted(anchored.edit.text) {
                         textEnd = anchored.edit.column + anchored.edit.text.width
                     }
                 } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: oldMayBeWider) {
-                    var written = TerminalSequences.column(edit.column)
+                    written = TerminalSequences.column(edit.column)
                     write(edit, eraseFirst: oldMayBeWider || edit.eraseBefore, into: &written)
                     resetPen(into: &written)
                     endsAtLineEnd = edit.column + edit.text.width == new.width
                     if !oldMayBeWider, !edit.eraseBefore, Self.isDrawnAsCounted(edit.text) {
                         textEnd = edit.column + edit.text.width
                     }
-                    // A line changed in several places (a table whose columns traded widths):
-                    // each change made where it is, when that writes less.
-                    if edit.text.width >= Self.shortestSplicedRewrite, !oldMayBeWider, let columns,
-                       let splices = Self.splices(from: old, to: new, columns: columns), splices.count > 1 {
-                        var spliced: [UInt8] = []
-                        write(splices, into: &spliced)
-                        if spliced.count < written.count, let leftmost = splices.last {
-                            written = spliced
-                            endsAtLineEnd = leftmost.column + leftmost.text.width == new.width
-                            textEnd = leftmost.column + leftmost.text.width
-                        }
-                    }
-                    paint.bytes += written
                 } else {
                     // The new line too may be drawn at another width: erase what the old one covered.
                     let eraseFirst = oldMayBeWider || !Self.isDrawnAsCounted(new)
-                    if eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
-                    encoder.encode(new, into: &paint.bytes)
-                    if old.width > new.width, !eraseFirst { paint.bytes += TerminalSequences.eraseLineRight }
+                    if eraseFirst { written += TerminalSequences.eraseLineRight }
+                    encoder.encode(new, into: &written)
+                    if old.width > new.width, !eraseFirst { written += TerminalSequences.eraseLineRight }
                 }
+                // A line changed in several places (a table whose columns traded widths): each
+                // change made where it is, when that writes less.
+                if written.count >= Self.shortestSplicedRewrite, !oldMayBeWider, let columns,
+                   let splices = Self.splices(from: old, to: new, columns: columns), splices.count > 1 {
+                    var spliced: [UInt8] = []
+                    write(splices, into: &spliced)
+                    if spliced.count < written.count, let leftmost = splices.last {
+                        written = spliced
+                        endsAtLineEnd = leftmost.column + leftmost.text.width == new.width
+                        textEnd = leftmost.column + leftmost.text.width
+                    }
+                }
+                paint.bytes += written
             } else {
                 encoder.encode(new, into: &paint.bytes)
             }
@@ -449,9 +450,9 @@ public struct LivePainter: Sendable {
     /// written again: moving it costs a sequence of 4 or 5 bytes.
     static let shortestMovedEnd = 6
 
-    /// Fewest columns a plain edit must rewrite before a spliced one is tried (see
-    /// ``splices(from:to:columns:)``): shorter ones cannot hold two changes and a run kept between.
-    static let shortestSplicedRewrite = 12
+    /// Fewest bytes an edit of a row must write before a spliced one is tried (see
+    /// ``splices(from:to:columns:)``): fewer cannot hold two changes and a run kept between.
+    static let shortestSplicedRewrite = 24
 
     /// The smallest in-place edit that turns `old` into `new` on screen (see ``Edit``). An
     /// extension (see ``extensionWrite(of:from:isSuffixKnownAbsent:)``), else a rewrite from the
