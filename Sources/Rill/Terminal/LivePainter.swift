@@ -187,7 +187,7 @@ public struct LivePainter: Sendable {
                 // A line changed in several places (a table whose columns traded widths): each
                 // change made where it is, when that writes less.
                 if written.count >= Self.shortestSplicedRewrite, !oldMayBeWider, let columns,
-                   let splices = Self.splices(from: old, to: new, columns: columns), splices.count > 1 {
+                   let splices = Self.splices(from: old, to: new, columns: columns, within: written.count), splices.count > 1 {
                     var spliced: [UInt8] = []
                     write(splices, into: &spliced)
                     if spliced.count < written.count, let leftmost = splices.last {

@@ -29,11 +29,12 @@ extension LivePainter {
     /// The splices that turn `old` into `new`, rightmost first, on a screen `columns` wide: nil
     /// unless every character of both is a scalar every terminal draws at the width Rill counts
     /// (see ``isDrawnAsCounted(_:)-(Unicode.Scalar)``) — a run can only be moved by cells when
-    /// its cells are where Rill counts them — or when no order of the splices keeps the line
-    /// within the screen.
+    /// its cells are where Rill counts them —, when no order of the splices keeps the line
+    /// within the screen, or when they would write `budget` bytes or more (the edit they would
+    /// replace writes that many; counted before any text is made).
     ///
     /// - Complexity: O(n·m) in the two lines' lengths in characters, for each run kept.
-    static func splices(from old: StyledLine, to new: StyledLine, columns: Int) -> [Splice]? {
+    static func splices(from old: StyledLine, to new: StyledLine, columns: Int, within budget: Int = .max) -> [Splice]? {
         var styles: [TextStyle] = []
         guard let oldCells = SplicedCells(old, styles: &styles), let newCells = SplicedCells(new, styles: &styles) else {
             return nil
@@ -42,6 +43,7 @@ extension LivePainter {
         let kept = [(old: 0, new: 0, length: 0)] + oldCells.sharedRuns(with: newCells, shortest: shortestKeptRun)
         var splices: [Splice] = []
         var width = old.width  // of the line on screen as splices are made
+        var cost = 0  // bytes at least: the text, and a column named for each splice
         var (oldEnd, newEnd) = (oldCells.count, newCells.count)
         for run in kept.reversed() {
             // The gap between this run and the next one to its right (or the line's end).
@@ -50,6 +52,8 @@ extension LivePainter {
             let endsLine = gap.old.upperBound == oldCells.count
             oldCells.trimShared(&gap.old, newCells, &gap.new, fromEnd: !endsLine)
             if gap.old.isEmpty, gap.new.isEmpty { continue }
+            cost += newCells.utf8Count(gap.new) + 4
+            guard cost < budget else { return nil }
             let splice = Splice(column: oldCells.column(gap.old.lowerBound), replaced: oldCells.width(of: gap.old),
                                 text: newCells.line(gap.new, styles: styles), endsLine: endsLine)
             if endsLine {
@@ -70,12 +74,14 @@ extension LivePainter {
 /// A line as cells: one per character, each a lone scalar every terminal draws at the width Rill
 /// counts (one column, or two for CJK), with its span's style as an index into a shared table.
 struct SplicedCells {
-    private var scalars: [Unicode.Scalar] = []
-    private var styles: [Int] = []
+    /// Each cell as one number: its scalar's value, then its style's index in the low half.
+    private var keys: [UInt64] = []
     /// Columns before each cell, and the line's width last.
     private var columns: [Int] = [0]
 
     init?(_ line: StyledLine, styles table: inout [TextStyle]) {
+        keys.reserveCapacity(line.width)
+        columns.reserveCapacity(line.width + 1)
         for span in line.spans {
             let style: Int
             if let known = table.firstIndex(of: span.style) {
@@ -93,22 +99,31 @@ struct SplicedCells {
                 } else {
                     return nil
                 }
-                scalars.append(scalar)
-                styles.append(style)
+                keys.append(UInt64(scalar.value) << 32 | UInt64(style))
                 columns.append(columns[columns.count - 1] + width)
             }
         }
         guard columns[columns.count - 1] == line.width else { return nil }
     }
 
-    var count: Int { scalars.count }
+    var count: Int { keys.count }
+
+    private func style(_ index: Int) -> Int { Int(truncatingIfNeeded: keys[index] & 0xFFFF_FFFF) }
+
+    /// Bytes of UTF-8 the cells `range` take.
+    func utf8Count(_ range: Range<Int>) -> Int {
+        range.reduce(0) { count, index in
+            let value = keys[index] >> 32
+            return count + (value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4)
+        }
+    }
 
     func column(_ index: Int) -> Int { columns[index] }
 
     func width(of cells: Range<Int>) -> Int { columns[cells.upperBound] - columns[cells.lowerBound] }
 
     func sameCell(_ index: Int, _ other: SplicedCells, _ otherIndex: Int) -> Bool {
-        scalars[index] == other.scalars[otherIndex] && styles[index] == other.styles[otherIndex]
+        keys[index] == other.keys[otherIndex]
     }
 
     /// The cells `range` as a styled line.
@@ -117,10 +132,12 @@ struct SplicedCells {
         var start = range.lowerBound
         while start < range.upperBound {
             var end = start + 1
-            while end < range.upperBound, styles[end] == styles[start] { end += 1 }
+            while end < range.upperBound, style(end) == style(start) { end += 1 }
             var text = ""
-            text.unicodeScalars.append(contentsOf: scalars[start..<end])
-            line.append(Span(text, table[styles[start]], width: width(of: start..<end)))
+            for index in start..<end {
+                if let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: keys[index] >> 32)) { text.unicodeScalars.append(scalar) }
+            }
+            line.append(Span(text, table[style(start)], width: width(of: start..<end)))
             start = end
         }
         return line
@@ -128,9 +145,21 @@ struct SplicedCells {
 
     /// Runs of at least `shortest` cells found in both lines in the same order, left to right:
     /// the longest first, then the longest on either side of it, and so on.
+    ///
+    /// - Complexity: O(n·m) for the cells between the lines' shared start and end, per run.
     func sharedRuns(with other: SplicedCells, shortest: Int) -> [(old: Int, new: Int, length: Int)] {
         var runs: [(old: Int, new: Int, length: Int)] = []
-        var pending = [(old: 0..<count, new: 0..<other.count)]
+        // The shared start and end are runs of their own when long enough: searched for only
+        // between them.
+        var head = 0
+        while head < count, head < other.count, sameCell(head, other, head) { head += 1 }
+        var tail = 0
+        while tail < count - head, tail < other.count - head, sameCell(count - 1 - tail, other, other.count - 1 - tail) {
+            tail += 1
+        }
+        if head < shortest { head = 0 } else { runs.append((0, 0, head)) }
+        if tail < shortest { tail = 0 } else { runs.append((count - tail, other.count - tail, tail)) }
+        var pending = [(old: head..<count - tail, new: head..<other.count - tail)]
         while let (olds, news) = pending.popLast() {
             let run = longestRun(olds, other, news)
             guard run.length >= shortest else { continue }
@@ -147,15 +176,23 @@ struct SplicedCells {
         var best = (old: olds.lowerBound, new: news.lowerBound, length: 0)
         guard !olds.isEmpty, !news.isEmpty else { return best }
         // Lengths of the shared runs ending at each pair of cells, one row of `news` at a time.
-        var previous = [Int](repeating: 0, count: news.count + 1)
-        var current = previous
-        for i in olds {
-            for (k, j) in news.enumerated() {
-                let length = sameCell(i, other, j) ? previous[k] + 1 : 0
-                current[k + 1] = length
-                if length > best.length { best = (i - length + 1, j - length + 1, length) }
+        var lengths = [Int](repeating: 0, count: 2 * (news.count + 1))
+        keys.withUnsafeBufferPointer { olderKeys in
+            other.keys.withUnsafeBufferPointer { newerKeys in
+                lengths.withUnsafeMutableBufferPointer { lengths in
+                    let width = news.count + 1
+                    var (previous, current) = (0, width)
+                    for i in olds {
+                        let key = olderKeys[i]
+                        for k in 0..<news.count {
+                            let length = key == newerKeys[news.lowerBound + k] ? lengths[previous + k] + 1 : 0
+                            lengths[current + k + 1] = length
+                            if length > best.length { best = (i - length + 1, news.lowerBound + k - length + 1, length) }
+                        }
+                        swap(&previous, &current)
+                    }
+                }
             }
-            swap(&previous, &current)
         }
         return best
     }

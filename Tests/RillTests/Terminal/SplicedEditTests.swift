@@ -16,9 +16,9 @@ import Testing
             + String(repeating: "─", count: 8) + "┐"
         _ = painter.paint([StyledLine([Span(old)]), StyledLine([Span("x")])])
         let bytes = String(decoding: painter.paint([StyledLine([Span(new)]), StyledLine([Span("x")])]).bytes, as: UTF8.self)
-        // Up to the rule; its end rewritten first (the last column two cells narrower), then two
-        // cells inserted into the first column. The plain edit would write 24 rule characters.
-        #expect(bytes == "\r\u{1B}[1A\u{1B}[36G┐\u{1B}[K\u{1B}[2G\u{1B}[2@──")
+        // Up to the rule; two cells taken out of the last column first, then two inserted into
+        // the first. The plain edit would write 24 rule characters.
+        #expect(bytes == "\r\u{1B}[1A\u{1B}[28G\u{1B}[2P\u{1B}[2G\u{1B}[2@──")
     }
 
     /// Rows of a table `widths` wide, each cell's text cut to its column.
