@@ -49,12 +49,13 @@ if let name = option("--dump") {
     var view = LiveView(context: plain ? Runner.plainContext : Runner.context,
                         encoder: plain ? Runner.plainEncoder : Runner.encoder, height: Runner.height)
     var total = 0
+    let shown = arguments.contains("--full") ? Int.max : 300
     for piece in Runner.fixed(input.bytes, 4).prefix(Int(option("--frames") ?? "50") ?? 50) {
         stream.append(input.bytes[piece])
         stream.advance()
         let out = view.frame(stream)
         total += out.count
-        print(piece.upperBound, out.count, String(decoding: out, as: UTF8.self).debugDescription.prefix(300))
+        print(piece.upperBound, out.count, String(decoding: out, as: UTF8.self).debugDescription.prefix(shown))
     }
     print("total", total)
     exit(0)
