@@ -163,20 +163,12 @@ public struct LivePainter: Sendable {
                    reach(anchored.edit.column, in: old, from: 0, anchor: anchored.anchor, into: &written) {
                     // A line holding disputed characters, edited where it changed (the carriage
                     // return of the move put the cursor at column 0).
-                    write(anchored.edit, eraseFirst: anchored.eraseFirst, into: &written)
-                    resetPen(into: &written)
-                    endsAtLineEnd = anchored.edit.column + anchored.edit.text.width == new.width
-                    if !anchored.eraseFirst, Self.isDrawnAsCounted(anchored.edit.text) {
-                        textEnd = anchored.edit.column + anchored.edit.text.width
-                    }
+                    (endsAtLineEnd, textEnd) = writeRow(anchored.edit, eraseFirst: anchored.eraseFirst, of: new,
+                                                        into: &written)
                 } else if let edit = Self.edit(from: old, to: new, oldMayBeWider: oldMayBeWider) {
                     written = TerminalSequences.column(edit.column)
-                    write(edit, eraseFirst: oldMayBeWider || edit.eraseBefore, into: &written)
-                    resetPen(into: &written)
-                    endsAtLineEnd = edit.column + edit.text.width == new.width
-                    if !oldMayBeWider, !edit.eraseBefore, Self.isDrawnAsCounted(edit.text) {
-                        textEnd = edit.column + edit.text.width
-                    }
+                    (endsAtLineEnd, textEnd) = writeRow(edit, eraseFirst: oldMayBeWider || edit.eraseBefore, of: new,
+                                                        into: &written)
                 } else {
                     // The new line too may be drawn at another width: erase what the old one covered.
                     let eraseFirst = oldMayBeWider || !Self.isDrawnAsCounted(new)
@@ -242,9 +234,11 @@ public struct LivePainter: Sendable {
         }
     }
 
-    /// Writes `edit` of the last line, `old` on screen becoming `new`: reaches its column (see
-    /// ``reach(_:in:from:anchor:into:)``), erases first if `eraseFirst`, and leaves the cursor at
-    /// the line's end or, after text of agreed width, where the text ends. False when the column
+    /// Writes `edit` of the line the cursor is on (the last, or the row it waits on, see
+    /// ``cursorRow``), `old` on screen becoming `new`: reaches its column (a move right from
+    /// where the cursor waits, or ``reach(_:in:from:anchor:into:)``), erases first if
+    /// `eraseFirst`, and leaves the cursor at the line's end or where the text ends (see the
+    /// rule inside). False when the column
     /// cannot be reached (nothing written).
     private mutating func apply(_ edit: Edit, eraseFirst: Bool, anchor: Anchor?, old: StyledLine, new: StyledLine,
                                 into bytes: inout [UInt8]) -> Bool {
@@ -272,6 +266,17 @@ public struct LivePainter: Sendable {
             }
         }
         return true
+    }
+
+    /// Writes `edit` of a row being rewritten (the cursor at its column), then resets the
+    /// attributes: whether the text written ends the row `new`, and where it ends when every
+    /// terminal puts it where Rill counts it (nothing erased first, text drawn as counted).
+    private mutating func writeRow(_ edit: Edit, eraseFirst: Bool, of new: StyledLine,
+                                   into bytes: inout [UInt8]) -> (endsLine: Bool, textEnd: Int?) {
+        write(edit, eraseFirst: eraseFirst, into: &bytes)
+        resetPen(into: &bytes)
+        let end = edit.column + edit.text.width
+        return (end == new.width, !eraseFirst && Self.isDrawnAsCounted(edit.text) ? end : nil)
     }
 
     /// At the cursor, where `edit` starts: erases first if `eraseFirst`, moves the rest of the

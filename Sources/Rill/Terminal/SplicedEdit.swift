@@ -110,12 +110,14 @@ struct SplicedCells {
 
     private func style(_ index: Int) -> Int { Int(truncatingIfNeeded: keys[index] & 0xFFFF_FFFF) }
 
+    /// The cell's scalar (every key was made from one, so the fallback is never taken).
+    private func scalar(_ index: Int) -> Unicode.Scalar {
+        Unicode.Scalar(UInt32(truncatingIfNeeded: keys[index] >> 32)) ?? "\u{FFFD}"
+    }
+
     /// Bytes of UTF-8 the cells `range` take.
     func utf8Count(_ range: Range<Int>) -> Int {
-        range.reduce(0) { count, index in
-            let value = keys[index] >> 32
-            return count + (value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4)
-        }
+        range.reduce(0) { $0 + UTF8.width(scalar($1)) }
     }
 
     func column(_ index: Int) -> Int { columns[index] }
@@ -134,9 +136,7 @@ struct SplicedCells {
             var end = start + 1
             while end < range.upperBound, style(end) == style(start) { end += 1 }
             var text = ""
-            for index in start..<end {
-                if let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: keys[index] >> 32)) { text.unicodeScalars.append(scalar) }
-            }
+            for index in start..<end { text.unicodeScalars.append(scalar(index)) }
             line.append(Span(text, table[style(start)], width: width(of: start..<end)))
             start = end
         }
