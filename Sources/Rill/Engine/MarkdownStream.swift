@@ -590,7 +590,9 @@ public struct MarkdownStream: Sendable {
     }
 
     /// The index of the block the next parse starts from: the last top-level block that starts on
-    /// a complete line. A paragraph that cmark split off a table anchors the pair.
+    /// a complete line, or the block the incomplete line starts when the block before it is
+    /// closed whatever that line becomes (see ``closesBeforeIncompleteLine(_:)``). A paragraph
+    /// that cmark split off a table anchors the pair.
     private func anchorIndex(_ items: [Item]) -> Int {
         func complete(_ item: Item) -> Bool {
             if case .entry(let entry) = item { return entry.startsOnCompleteLine }
@@ -601,15 +603,49 @@ public struct MarkdownStream: Sendable {
             return false
         }
         guard var index = items.lastIndex(where: complete) else { return 0 }
+        if index == items.count - 2, closesBeforeIncompleteLine(items[index]) { return index + 1 }
         while index > 0, joinsNext(items[index - 1]) { index -= 1 }
         return index
     }
 
-    /// The index of the anchor among parsed entries (used by the frontier tests).
-    static func anchorIndex(_ entries: [ParsedSlice.Entry]) -> Int {
-        guard var index = entries.lastIndex(where: { $0.startsOnCompleteLine }) else { return 0 }
-        while index > 0, entries[index - 1].joinsNext { index -= 1 }
-        return index
+    /// Whether `item`, the last top-level block before the one the incomplete line starts, is
+    /// closed whatever text that line gets: a heading or a thematic break, which end with their
+    /// line, or a paragraph, a table or a block quote with a blank line after it (no lazy line
+    /// follows one, no setext underline or table delimiter row reaches back over it). Lists
+    /// (an indented line or another item continues them), code blocks (an unclosed fence, an
+    /// indented line) and HTML blocks (some end only at their end marker) are left to anchor
+    /// once that line is complete.
+    ///
+    /// Model answers write a paragraph as one long line: without this, the block before it was
+    /// parsed again with it, and stayed open, until its line ended.
+    private func closesBeforeIncompleteLine(_ item: Item) -> Bool {
+        guard let incomplete = incompleteLineStart, incomplete > 0 else { return false }
+        switch item {
+        case .growth:
+            guard case .children(let grown)? = growth, grown.kind != .list else { return false }
+        case .entry(let entry):
+            switch entry.block.kind {
+            case .heading, .thematicBreak: return true  // one line (or an underlined paragraph), complete
+            case .paragraph, .table, .blockQuote: guard !entry.joinsNext else { return false }
+            default: return false
+            }
+        }
+        return isBlankLine(before: incomplete)
+    }
+
+    /// Whether the line before the one starting at `lineStart` holds only spaces and tabs.
+    private func isBlankLine(before lineStart: Int) -> Bool {
+        var index = lineStart - 1  // the line ending: LF, CR, or the LF of CR LF
+        if source[index] == 0x0A, index > 0, source[index - 1] == 0x0D { index -= 1 }
+        while index > 0 {
+            index -= 1
+            switch source[index] {
+            case 0x0A, 0x0D: return true
+            case 0x20, 0x09: continue
+            default: return false
+            }
+        }
+        return false  // the first line of the text is no line between blocks
     }
 
     private mutating func appendFinal(_ block: Block, lineStart: Int, identityBefore: IdentityAssigner,

@@ -21,7 +21,7 @@ extension DocumentUpdateTests {
         #expect(update.frame == 1)
         #expect(update.inserted.map(\.id.description) == ["e0", "e3"])
         #expect(update.changed.isEmpty && update.removed.isEmpty)
-        #expect(update.finalized.isEmpty, "`b` is on an incomplete line, so `a` still anchors")
+        #expect(update.finalized.map(\.description) == ["e0"], "`b` is on an incomplete line, but a blank line closed `a`")
     }
 
     @Test("A block that did not change is not re-sent; the one that grew is sent as changed")

@@ -82,15 +82,63 @@ extension FrontierTests {
     @Test("A complete line that starts a new block makes everything before it final")
     func completeLineMovesTheFrontier() {
         var stream = MarkdownStream()
-        stream.append(Array("para\n\n# h\n\n- x".utf8))
+        stream.append(Array("para\n\n- h\n\nx".utf8))
         let first = stream.update()
-        #expect(first.finalized.map(\.description) == ["e0"], "`- x` is incomplete, so `# h` anchors")
+        #expect(first.finalized.map(\.description) == ["e0"], "`x` is incomplete, so the list anchors")
         #expect(stream.frontierOffset == 6)
         stream.append(Array("\n".utf8))
         let second = stream.update()
         #expect(second.finalized.map(\.description) == ["e6"])
         #expect(stream.frontierOffset == 11)
-        #expect(stream.openBlocks.map(\.kind.name) == ["list"])
+        #expect(stream.openBlocks.map(\.kind.name) == ["paragraph"])
+    }
+
+    @Test("A block the incomplete line starts after a blank line: the paragraph before it is final at once",
+          arguments: ["\n", "\r\n", " \t\n"])
+    func paragraphFinalBeforeIncompleteLine(blank: String) {
+        let first = "One paragraph.\n" + blank + "The next one, being writ"
+        let (afterFirst, second, end) = Self.feed(first, then: "ten.\n")
+        #expect(afterFirst.finalBlocks.map(\.kind.name) == ["paragraph"])
+        #expect(afterFirst.frontierOffset == first.utf8.count - "The next one, being writ".utf8.count)
+        #expect(afterFirst.openBlocks.map(\.kind.name) == ["paragraph"])
+        #expect(second.finalized.isEmpty && second.removed.isEmpty)
+        Self.expectOneShot(end, first + "ten.\n")
+    }
+
+    @Test("A heading ends with its line: the block under it does not keep it open",
+          arguments: ["# Title\n", "Title\n=====\n", "***\n"])
+    func headingFinalBeforeIncompleteLine(head: String) {
+        let (afterFirst, _, end) = Self.feed(head + "Text under it", then: "\n")
+        #expect(afterFirst.finalBlocks.count == 1)
+        #expect(afterFirst.frontierOffset == head.utf8.count)
+        Self.expectOneShot(end, head + "Text under it\n")
+    }
+
+    @Test("A table, then a blank line and a quote being written: the table is final (and drawn closed)")
+    func tableFinalBeforeIncompleteQuote() {
+        let table = "| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+        var stream = MarkdownStream()
+        stream.append(Array((table + "> **Important:** no regex").utf8))
+        let first = stream.update()
+        #expect(first.finalized.map(\.description) == ["e0"])
+        #expect(stream.openBlocks.map(\.kind.name) == ["block_quote"])
+        let (_, _, end) = Self.feed(table + "> **Important:** no regex", then: " fully implements it.\n")
+        Self.expectOneShot(end, table + "> **Important:** no regex fully implements it.\n")
+    }
+
+    @Test("A quote, a blank line, then `-`: the quote is final, whatever the item becomes")
+    func quoteFinalBeforeIncompleteItem() {
+        let (afterFirst, _, end) = Self.feed("> a\n\n-", then: "b")
+        #expect(afterFirst.finalBlocks.map(\.kind.name) == ["block_quote"])
+        Self.expectOneShot(end, "> a\n\n-b")
+    }
+
+    @Test("Without a blank line the paragraph stays open, CR LF line endings included",
+          arguments: ["\n", "\r\n", "\r"])
+    func noBlankLineKeepsParagraphOpen(ending: String) {
+        let (afterFirst, _, end) = Self.feed("a" + ending + "#", then: "b")
+        #expect(afterFirst.finalBlocks.isEmpty)
+        Self.expectOneShot(end, "a" + ending + "#b")
     }
 
     @Test("A line of only indentation is not passed over: `    ` then `r` is indented code")
