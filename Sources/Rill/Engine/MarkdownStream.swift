@@ -609,9 +609,10 @@ public struct MarkdownStream: Sendable {
     }
 
     /// Whether `item`, the last top-level block before the one the incomplete line starts, is
-    /// closed whatever text that line gets: a heading or a thematic break, which end with their
-    /// line, or a paragraph, a table or a block quote with a blank line after it (no lazy line
-    /// follows one, no setext underline or table delimiter row reaches back over it). Lists
+    /// closed whatever text that line gets: a heading or a thematic break right above it (they
+    /// end with their line), or a paragraph, a table, a block quote, a heading or a thematic
+    /// break with a blank line before the incomplete line (no lazy line follows a blank line, no
+    /// setext underline or table delimiter row reaches back over it). Lists
     /// (an indented line or another item continues them), code blocks (an unclosed fence, an
     /// indented line) and HTML blocks (some end only at their end marker) are left to anchor
     /// once that line is complete.
@@ -625,7 +626,14 @@ public struct MarkdownStream: Sendable {
             guard case .children(let grown)? = growth, grown.kind != .list else { return false }
         case .entry(let entry):
             switch entry.block.kind {
-            case .heading, .thematicBreak: return true  // one line (or an underlined paragraph), complete
+            case .heading, .thematicBreak:
+                // Ended with its line, when nothing but that line's ending comes before the
+                // incomplete line: text between (`[b]:(`, dropped as a definition while the
+                // line after it interrupts it) may still join the incomplete line.
+                let end = min(entry.block.range.upperBound, incomplete)
+                if source[end..<incomplete].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                    return true
+                }
             case .paragraph, .table, .blockQuote: guard !entry.joinsNext else { return false }
             default: return false
             }

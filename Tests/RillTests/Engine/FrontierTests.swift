@@ -114,6 +114,14 @@ extension FrontierTests {
         Self.expectOneShot(end, head + "Text under it\n")
     }
 
+    @Test("Text between a heading and the incomplete line keeps the heading anchoring: `[b]:(` may join that line")
+    func textBetweenHeadingAndIncompleteLine() {
+        // `[b]:(` is a definition while `#` interrupts it, and a paragraph once `#` becomes `#######`.
+        let (afterFirst, _, end) = Self.feed("2\n=\n[b]:(\r#", then: "######")
+        #expect(afterFirst.frontierOffset == 0)
+        Self.expectOneShot(end, "2\n=\n[b]:(\r#######")
+    }
+
     @Test("A table, then a blank line and a quote being written: the table is final (and drawn closed)")
     func tableFinalBeforeIncompleteQuote() {
         let table = "| a | b |\n|---|---|\n| 1 | 2 |\n\n"
