@@ -592,30 +592,45 @@ public struct LivePainter: Sendable {
     }
 
     /// A line's scalars from its end, each with the index of its span.
+    ///
+    /// Steps back over UTF-8 bytes: an ASCII byte is its scalar, and a scalar of several bytes
+    /// is decoded from its continuation bytes back to its lead byte (a table's rules and
+    /// borders are all such scalars; stepping back by scalars costs more than twice as much).
     private struct BackwardScalars {
         private let spans: [Span]
         private var span: Int
-        /// The scalars of span `span`, and the position of the last one returned.
-        private var scalars: String.UnicodeScalarView
+        /// The bytes of span `span`, and the position of the last scalar returned.
+        private var utf8: String.UTF8View
         private var index: String.Index
 
         init(_ line: StyledLine) {
             spans = line.spans
             span = spans.count - 1
-            scalars = spans.last?.text.unicodeScalars ?? "".unicodeScalars
-            index = scalars.endIndex
+            utf8 = spans.last?.text.utf8 ?? "".utf8
+            index = utf8.endIndex
         }
 
         mutating func next() -> (scalar: Unicode.Scalar, span: Int)? {
             while span >= 0 {
-                if index > scalars.startIndex {
-                    scalars.formIndex(before: &index)
-                    return (scalars[index], span)
+                if index > utf8.startIndex {
+                    utf8.formIndex(before: &index)
+                    var byte = utf8[index]
+                    if byte < 0x80 { return (Unicode.Scalar(byte), span) }
+                    // A String's bytes are valid UTF-8: continuation bytes lead back to the lead byte.
+                    var value: UInt32 = 0, shift: UInt32 = 0
+                    while byte & 0xC0 == 0x80, index > utf8.startIndex {
+                        value |= UInt32(byte & 0x3F) << shift
+                        shift += 6
+                        utf8.formIndex(before: &index)
+                        byte = utf8[index]
+                    }
+                    value |= UInt32(byte & (0x7F >> (shift / 6 + 1))) << shift
+                    return (Unicode.Scalar(value) ?? "\u{FFFD}", span)
                 }
                 span -= 1
                 if span >= 0 {
-                    scalars = spans[span].text.unicodeScalars
-                    index = scalars.endIndex
+                    utf8 = spans[span].text.utf8
+                    index = utf8.endIndex
                 }
             }
             return nil
