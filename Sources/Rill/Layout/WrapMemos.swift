@@ -15,9 +15,35 @@ public final class WrapMemos: @unchecked Sendable {
         var ends: [Int]
     }
 
+    /// Values kept per paragraph, each with the frame it was last used in. A handful at a time
+    /// (the paragraphs of the live region that changed lately), so a list searched from its end
+    /// costs less than hashing an identity for each look-up.
+    private struct Recent<Value> {
+        private var entries: [(id: BlockID, value: Value, frame: Int)] = []
+
+        var count: Int { entries.count }
+
+        /// Takes the value kept for `id` out, so that the caller owns it alone.
+        mutating func take(_ id: BlockID) -> Value? {
+            guard let index = entries.lastIndex(where: { $0.id == id }) else { return nil }
+            if index != entries.count - 1 { entries.swapAt(index, entries.count - 1) }
+            return entries.removeLast().value
+        }
+
+        /// Keeps `value` for `id` (taken out before, or never kept).
+        mutating func put(_ value: Value, for id: BlockID, frame: Int) {
+            entries.append((id, value, frame))
+        }
+
+        /// Forgets the values last used before `frame`.
+        mutating func forget(before frame: Int) {
+            entries.removeAll { $0.frame < frame }
+        }
+    }
+
     // Used from one thread at a time: the live view that owns it.
-    private var memos: [BlockID: (memo: TextWrapper.Memo?, frame: Int)] = [:]
-    private var styled: [BlockID: (styled: Styled, frame: Int)] = [:]
+    private var memos = Recent<TextWrapper.Memo?>()
+    private var styled = Recent<Styled>()
     private var frame = 0
 
     /// The spans of the paragraph `id`'s `inlines` over `base` (as ``InlineStyler/spans(_:base:in:)``
@@ -36,9 +62,9 @@ public final class WrapMemos: @unchecked Sendable {
     ///   the wrap lays out again).
     func lines(_ inlines: [Inline], base: TextStyle, width: Int, id: BlockID, in context: LayoutContext) -> [StyledLine] {
         let styled = styledSpans(inlines, base: base, id: id, in: context)
-        var memo = memos.removeValue(forKey: id)?.memo
+        var memo = memos.take(id) ?? nil
         let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged)
-        memos[id] = (memo, frame)
+        memos.put(memo, for: id, frame: frame)
         return lines
     }
 
@@ -49,7 +75,7 @@ public final class WrapMemos: @unchecked Sendable {
         var kept = 0
         var spans: [Span] = []
         var ends: [Int] = []
-        if var previous = styled.removeValue(forKey: id)?.styled, previous.base == base {
+        if var previous = styled.take(id), previous.base == base {
             let common = min(previous.inlines.count, inlines.count)
             while kept < common, previous.inlines[kept] == inlines[kept] { kept += 1 }
             if let grown = Self.grownText(previous, to: inlines, from: kept) {
@@ -57,7 +83,7 @@ public final class WrapMemos: @unchecked Sendable {
                 previous.inlines = inlines
                 previous.spans[previous.spans.count - 1] = grown
                 let unchanged = previous.spans.count - 1
-                styled[id] = (previous, frame)
+                styled.put(previous, for: id, frame: frame)
                 return (previous.spans, unchanged)
             }
             // Taken out of the memo, so that cutting them back does not copy them.
@@ -71,7 +97,7 @@ public final class WrapMemos: @unchecked Sendable {
             spans += InlineStyler.spans([inline], base: base, in: context)
             ends.append(spans.count)
         }
-        styled[id] = (Styled(inlines: inlines, base: base, spans: spans, ends: ends), frame)
+        styled.put(Styled(inlines: inlines, base: base, spans: spans, ends: ends), for: id, frame: frame)
         return (spans, unchanged)
     }
 
@@ -101,7 +127,7 @@ public final class WrapMemos: @unchecked Sendable {
     /// Ends a frame: forgets paragraphs not wrapped in this frame or the one before.
     public func sweep() {
         frame += 1
-        if memos.count > 8 { memos = memos.filter { $0.value.frame >= frame - 2 } }
-        if styled.count > 8 { styled = styled.filter { $0.value.frame >= frame - 2 } }
+        if memos.count > 8 { memos.forget(before: frame - 2) }
+        if styled.count > 8 { styled.forget(before: frame - 2) }
     }
 }
