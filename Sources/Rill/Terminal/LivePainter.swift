@@ -293,11 +293,7 @@ public struct LivePainter: Sendable {
     private mutating func write(_ splices: [Splice], into bytes: inout [UInt8]) {
         for splice in splices {
             write(TerminalSequences.column(splice.column), into: &bytes)
-            if !splice.endsLine, splice.text.width != splice.replaced {
-                write(TerminalSequences.shiftCharacters(splice.text.width - splice.replaced), into: &bytes)
-            }
-            encoder.encode(splice.text, into: &bytes, pen: &pen)
-            if splice.endsLine, splice.replaced > splice.text.width { write(TerminalSequences.eraseLineRight, into: &bytes) }
+            write(splice.edit, eraseFirst: false, into: &bytes)
         }
         resetPen(into: &bytes)
     }

@@ -20,6 +20,13 @@ extension LivePainter {
         var replaced: Int
         var text: StyledLine
         var endsLine: Bool
+
+        /// The splice as an edit made at its column: the rest of the row moved by the change in
+        /// width, or, at the line's end, erased when the text is narrower than what it replaces.
+        var edit: Edit {
+            endsLine ? Edit(column: column, text: text, erase: replaced > text.width)
+                     : Edit(column: column, shift: text.width - replaced, text: text)
+        }
     }
 
     /// Fewest cells a run the two lines share must hold to be kept on screen between two splices:
