@@ -631,29 +631,14 @@ public struct MarkdownStream: Sendable {
                 // incomplete line: text between (`[b]:(`, dropped as a definition while the
                 // line after it interrupts it) may still join the incomplete line.
                 let end = min(entry.block.range.upperBound, incomplete)
-                if source[end..<incomplete].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                if source.holdsOnlyWhitespace(end..<incomplete) {
                     return true
                 }
             case .paragraph, .table, .blockQuote: guard !entry.joinsNext else { return false }
             default: return false
             }
         }
-        return isBlankLine(before: incomplete)
-    }
-
-    /// Whether the line before the one starting at `lineStart` holds only spaces and tabs.
-    private func isBlankLine(before lineStart: Int) -> Bool {
-        var index = lineStart - 1  // the line ending: LF, CR, or the LF of CR LF
-        if source[index] == 0x0A, index > 0, source[index - 1] == 0x0D { index -= 1 }
-        while index > 0 {
-            index -= 1
-            switch source[index] {
-            case 0x0A, 0x0D: return true
-            case 0x20, 0x09: continue
-            default: return false
-            }
-        }
-        return false  // the first line of the text is no line between blocks
+        return source.isBlankLine(before: incomplete)
     }
 
     private mutating func appendFinal(_ block: Block, lineStart: Int, identityBefore: IdentityAssigner,

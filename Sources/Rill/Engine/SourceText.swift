@@ -52,6 +52,21 @@ extension Array where Element == UInt8 {
         return false
     }
 
+    /// Whether the line before the one starting at `lineStart` holds only spaces and tabs (false
+    /// for the first line, which has none before it).
+    func isBlankLine(before lineStart: Int) -> Bool {
+        guard lineStart > 0, lineStart <= count else { return false }
+        var ending = lineStart - 1  // the line's ending: LF, CR, or the LF of CR LF
+        if self[ending] == 0x0A, ending > 0, self[ending - 1] == 0x0D { ending -= 1 }
+        let start = self.lineStart(containing: ending)
+        return start > 0 && self[start..<ending].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// Whether `range` holds only spaces, tabs and line endings.
+    func holdsOnlyWhitespace(_ range: Range<Int>) -> Bool {
+        self[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
     /// `end` moved back over spaces and tabs, not before `start`: where a line's text ends when
     /// cmark trims it.
     func endTrimmingSpaces(_ end: Int, notBefore start: Int) -> Int {
