@@ -793,7 +793,8 @@ public struct MarkdownStream: Sendable {
     /// start of the text), looking back at most 1,000 bytes: a definition's label is no longer.
     private func previousLineStart(before lineStart: Int) -> Int {
         guard lineStart > 0 else { return lineStart }
-        var start = lineStart - 1  // the previous line's ending
+        var start = lineStart - 1  // the previous line's ending: LF, CR, or the LF of CR LF
+        if source[start] == 0x0A, start > 0, source[start - 1] == 0x0D { start -= 1 }
         let limit = max(0, lineStart - 1_000)
         while start > limit, source[start - 1] != 0x0A, source[start - 1] != 0x0D { start -= 1 }
         return start > limit || limit == 0 ? start : lineStart

@@ -119,6 +119,21 @@ extension TailStabilizerTests {
         #expect(TailStabilizer.opensDefinition(Array((previous + "\n").utf8)[...]) == opens)
     }
 
+    @Test("The label line is found before the destination's line whatever the line endings",
+          arguments: ["\n", "\r\n", "\r"])
+    func labelLineFoundWithAnyLineEnding(ending: String) {
+        // All in one piece, so that the paragraph using the label is still open.
+        var stream = MarkdownStream()
+        stream.append(Array("See [foo].\(ending)\(ending)[foo]:\(ending)/half-writ".utf8))
+        stream.advance()
+        let links = stream.blocks.flatMap { block -> [String] in
+            guard case .paragraph(let inlines) = block.kind else { return [] }
+            return inlines.compactMap { if case .link(let destination, _, _) = $0 { destination } else { nil } }
+        }
+        #expect(links.isEmpty, "a link to a destination still being written: \(links)")
+        #expect(stream.heldBackFrames == 1)
+    }
+
     @Test("A link never shows a destination that is still being written on the line after its label")
     func noHalfWrittenDestinationOnNextLine() {
         for text in ["See [no title][bare].\n\n[bare]:\n  https://example.com/destination-on-next-line\n\nMore.\n",
