@@ -82,7 +82,7 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// Whether two styles look the same: every attribute but the hyperlink is equal.
-    private static func sameLook(_ a: TextStyle, _ b: TextStyle) -> Bool {
+    static func sameLook(_ a: TextStyle, _ b: TextStyle) -> Bool {
         a.foreground == b.foreground && a.background == b.background && a.isBold == b.isBold
             && a.isDim == b.isDim && a.isItalic == b.isItalic && a.isUnderlined == b.isUnderlined
             && a.isStruck == b.isStruck && a.isInverse == b.isInverse

@@ -172,8 +172,13 @@ public struct LivePainter: Sendable {
                 } else {
                     // The new line too may be drawn at another width: erase what the old one covered.
                     let eraseFirst = oldMayBeWider || !Self.isDrawnAsCounted(new)
-                    if eraseFirst { written += TerminalSequences.eraseLineRight }
-                    encoder.encode(new, into: &written)
+                    if eraseFirst {
+                        written += TerminalSequences.eraseLineRight
+                        writeIntoBlankRow(new, into: &written)
+                        resetPen(into: &written)
+                    } else {
+                        encoder.encode(new, into: &written)
+                    }
                     if old.width > new.width, !eraseFirst { written += TerminalSequences.eraseLineRight }
                 }
                 // A line changed in several places (a table whose columns traded widths): each
@@ -190,7 +195,8 @@ public struct LivePainter: Sendable {
                 }
                 paint.bytes += written
             } else {
-                encoder.encode(new, into: &paint.bytes)
+                writeIntoBlankRow(new, into: &paint.bytes)
+                resetPen(into: &paint.bytes)
             }
         }
         if lines.count < rows {
@@ -229,7 +235,7 @@ public struct LivePainter: Sendable {
         for line in lines {
             cursorColumn = nil
             if cursorAtLineEnd { write(TerminalSequences.newline, into: &bytes) }
-            encoder.encode(line, into: &bytes, pen: &pen)
+            writeIntoBlankRow(line, into: &bytes)
             cursorAtLineEnd = true
         }
     }
@@ -268,6 +274,17 @@ public struct LivePainter: Sendable {
         return true
     }
 
+    /// Writes `line` into a blank row from its start: a row below the region, which a line feed
+    /// made (the region erases what it leaves below when it shrinks), or one just erased.
+    private mutating func writeIntoBlankRow(_ line: StyledLine, into bytes: inout [UInt8]) {
+        guard let columns else {
+            encoder.encode(line, into: &bytes, pen: &pen)
+            return
+        }
+        encoder.encode(line, into: &bytes, pen: &pen, overBlank: line.width, margin: columns,
+                       slack: Self.maxDrawnWidth(line) - line.width)
+    }
+
     /// Writes `edit` of a row being rewritten (the cursor at its column), then resets the
     /// attributes: whether the text written ends the row `new`, and where it ends when every
     /// terminal puts it where Rill counts it (nothing erased first, text drawn as counted).
@@ -284,7 +301,14 @@ public struct LivePainter: Sendable {
     private mutating func write(_ edit: Edit, eraseFirst: Bool, into bytes: inout [UInt8]) {
         if eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
         if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &bytes) }
-        encoder.encode(edit.text, into: &bytes, pen: &pen)
+        // The cells an erase or an insert left blank: padding written into them is passed.
+        let blank = eraseFirst ? Int.max : max(0, edit.shift)
+        if blank > 0, let columns {
+            encoder.encode(edit.text, into: &bytes, pen: &pen, overBlank: blank, margin: columns - edit.column,
+                           slack: Self.maxDrawnWidth(edit.text) - edit.text.width)
+        } else {
+            encoder.encode(edit.text, into: &bytes, pen: &pen)
+        }
         if edit.erase, !eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
     }
 

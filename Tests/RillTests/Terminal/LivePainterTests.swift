@@ -319,7 +319,8 @@ extension LivePainterTests {
         painter.columns = 40
         var terminal = VirtualTerminal(width: 40, height: 6)
         let frames: [([String], String)] = [
-            (["│ ab │ x     │", "│ c  │       │"], "│ ab │ x     │\r\n│ c  │       │"),
+            // New rows are blank: their padding is passed with a move right.
+            (["│ ab │ x     │", "│ c  │       │"], "│ ab │ x\u{1B}[5C│\r\n│ c  │\u{1B}[7C│"),
             (["│ ab │ xy    │", "│ c  │       │"], "\r\u{1B}[1A\u{1B}[9Gy"),  // up, and the cursor stays
             (["│ ab │ xyz   │", "│ c  │       │"], "z"),  // no movement at all
             (["│ ab │ xyz   │", "│ cd │       │"], "\r\u{1B}[1B\u{1B}[4Gd"),  // down for the last line
