@@ -186,7 +186,7 @@ public struct LivePainter: Sendable {
                 if written.count >= Self.shortestSplicedRewrite, !oldMayBeWider, let columns,
                    let splices = Self.splices(from: old, to: new, columns: columns, within: written.count), splices.count > 1 {
                     var spliced: [UInt8] = []
-                    write(splices, into: &spliced)
+                    write(splices, of: new, into: &spliced)
                     if spliced.count < written.count, let leftmost = splices.last {
                         written = spliced
                         endsAtLineEnd = leftmost.column + leftmost.text.width == new.width
@@ -255,7 +255,7 @@ public struct LivePainter: Sendable {
         } else {
             guard reach(edit.column, in: old, from: cursorColumn ?? old.width, anchor: anchor, into: &bytes) else { return false }
         }
-        write(edit, eraseFirst: eraseFirst, into: &bytes)
+        write(edit, eraseFirst: eraseFirst, of: new, into: &bytes)
         cursorColumn = nil
         let end = edit.column + edit.text.width
         if end != new.width {
@@ -290,22 +290,24 @@ public struct LivePainter: Sendable {
     /// terminal puts it where Rill counts it (nothing erased first, text drawn as counted).
     private mutating func writeRow(_ edit: Edit, eraseFirst: Bool, of new: StyledLine,
                                    into bytes: inout [UInt8]) -> (endsLine: Bool, textEnd: Int?) {
-        write(edit, eraseFirst: eraseFirst, into: &bytes)
+        write(edit, eraseFirst: eraseFirst, of: new, into: &bytes)
         resetPen(into: &bytes)
         let end = edit.column + edit.text.width
         return (end == new.width, !eraseFirst && Self.isDrawnAsCounted(edit.text) ? end : nil)
     }
 
-    /// At the cursor, where `edit` starts: erases first if `eraseFirst`, moves the rest of the
-    /// row, writes its text (leaving its attributes set, see ``pen``), erases after if it says so.
-    private mutating func write(_ edit: Edit, eraseFirst: Bool, into bytes: inout [UInt8]) {
+    /// At the cursor, where `edit` of the row that becomes `new` starts: erases first if
+    /// `eraseFirst`, moves the rest of the row, writes its text (leaving its attributes set, see
+    /// ``pen``), erases after if it says so.
+    private mutating func write(_ edit: Edit, eraseFirst: Bool, of new: StyledLine, into bytes: inout [UInt8]) {
         if eraseFirst { write(TerminalSequences.eraseLineRight, into: &bytes) }
         if edit.shift != 0 { write(TerminalSequences.shiftCharacters(edit.shift), into: &bytes) }
         // The cells an erase or an insert left blank: padding written into them is passed.
         let blank = eraseFirst ? Int.max : max(0, edit.shift)
         if blank > 0, let columns {
+            // The slack of the whole row: text before the edit drawn wider puts it further right.
             encoder.encode(edit.text, into: &bytes, pen: &pen, overBlank: blank, margin: columns - edit.column,
-                           slack: Self.maxDrawnWidth(edit.text) - edit.text.width)
+                           slack: Self.maxDrawnWidth(new) - new.width)
         } else {
             encoder.encode(edit.text, into: &bytes, pen: &pen)
         }
@@ -314,10 +316,10 @@ public struct LivePainter: Sendable {
 
     /// Makes `splices` (see ``splices(from:to:columns:)``), rightmost first, each reached by
     /// column, and resets the attributes after.
-    private mutating func write(_ splices: [Splice], into bytes: inout [UInt8]) {
+    private mutating func write(_ splices: [Splice], of new: StyledLine, into bytes: inout [UInt8]) {
         for splice in splices {
             write(TerminalSequences.column(splice.column), into: &bytes)
-            write(splice.edit, eraseFirst: false, into: &bytes)
+            write(splice.edit, eraseFirst: false, of: new, into: &bytes)
         }
         resetPen(into: &bytes)
     }
