@@ -37,10 +37,12 @@ extension ANSIEncoder {
                 var runEnd = index
                 while runEnd < bytes.endIndex, bytes[runEnd] == 0x20 { runEnd = bytes.index(after: runEnd) }
                 let length = bytes.distance(from: index, to: runEnd)
+                defer { index = runEnd }
+                // Measured only for a run worth passing: most runs are one space between words.
+                guard length > Self.moveRightLength(length) else { continue }
                 let before = Substring(span.text.utf8[segmentStart..<index])
                 let runStart = column + DisplayWidth.of(before)
-                if length > TerminalSequences.right(length).count, runStart + length <= blankWidth,
-                   runStart + length + slack < margin,
+                if runStart + length <= blankWidth, runStart + length + slack < margin,
                    (before.unicodeScalars.last ?? pending.spans.last?.text.unicodeScalars.last) != "\u{200D}" {
                     if !before.isEmpty { pending.append(Span(String(before), span.style)) }
                     if !pending.spans.isEmpty { encode(pending, into: &output, pen: &pen) }
@@ -53,7 +55,6 @@ extension ANSIEncoder {
                     column = runStart + length
                     segmentStart = runEnd
                 }
-                index = runEnd
             }
             let rest = Substring(span.text.utf8[segmentStart...])
             if !rest.isEmpty {
@@ -73,4 +74,15 @@ extension ANSIEncoder {
 
     /// Fewest spaces a move right can pass in fewer bytes ("ESC [ 5 C" is four).
     static let shortestPassedRun = 5
+
+    /// Bytes of CUF by `count` columns: ESC, `[`, the decimal digits, `C`.
+    static func moveRightLength(_ count: Int) -> Int {
+        var digits = 1
+        var rest = count / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return 3 + digits
+    }
 }
