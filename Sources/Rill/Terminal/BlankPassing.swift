@@ -12,58 +12,96 @@ extension ANSIEncoder {
     ///
     /// - Complexity: O(n) in the line's length.
     func encode(_ line: StyledLine, into output: inout [UInt8], pen: inout TextStyle,
-                overBlank blankWidth: Int, margin: Int, slack: Int) {
-        guard depth == .none || (pen.background == nil && !pen.isInverse), blankWidth > 0,
-              line.spans.contains(where: { isBlankLook($0.style) && $0.text.utf8.count >= Self.shortestPassedRun }) else {
+                overBlank blankWidth: Int, margin: Int, slack: @autoclosure () -> Int) {
+        let runs = depth == .none || (pen.background == nil && !pen.isInverse)
+            ? passableRuns(in: line, blankWidth: blankWidth) : []
+        guard !runs.isEmpty else {
             encode(line, into: &output, pen: &pen)
             return
         }
+        let slack = slack()
         var pending = StyledLine()  // text before the next run passed, not yet written
-        var column = 0
-        for span in line.spans {
-            let bytes = span.text.utf8
-            guard isBlankLook(span.style), column < blankWidth, bytes.count >= Self.shortestPassedRun else {
-                pending.append(span)
-                column += span.width
-                continue
+        var spanIndex = 0
+        var offset = 0  // UTF-8 offset in the span at `spanIndex` where what is not written yet starts
+        for run in runs where run.column + run.length + slack < margin {
+            while spanIndex < run.span {
+                pending.append(offset == 0 ? line.spans[spanIndex] : Self.piece(of: line.spans[spanIndex], from: offset))
+                spanIndex += 1
+                offset = 0
             }
-            var segmentStart = bytes.startIndex
-            var index = bytes.startIndex
-            while index < bytes.endIndex {
-                guard bytes[index] == 0x20 else {
-                    index = bytes.index(after: index)
-                    continue
-                }
-                var runEnd = index
-                while runEnd < bytes.endIndex, bytes[runEnd] == 0x20 { runEnd = bytes.index(after: runEnd) }
-                let length = bytes.distance(from: index, to: runEnd)
-                defer { index = runEnd }
-                // Measured only for a run worth passing: most runs are one space between words.
-                guard length > Self.moveRightLength(length) else { continue }
-                let before = Substring(span.text.utf8[segmentStart..<index])
-                let runStart = column + DisplayWidth.of(before)
-                if runStart + length <= blankWidth, runStart + length + slack < margin,
-                   (before.unicodeScalars.last ?? pending.spans.last?.text.unicodeScalars.last) != "\u{200D}" {
-                    if !before.isEmpty { pending.append(Span(String(before), span.style)) }
-                    if !pending.spans.isEmpty { encode(pending, into: &output, pen: &pen) }
-                    pending = StyledLine()
-                    if isSet(pen) {  // no attribute is left set at a move
-                        output += Self.reset
-                        pen = .plain
-                    }
-                    output += TerminalSequences.right(length)
-                    column = runStart + length
-                    segmentStart = runEnd
-                }
+            let span = line.spans[spanIndex]
+            let before = Substring(span.text.utf8.dropFirst(offset).prefix(run.start - offset))
+            // A joiner before the move would join nothing on screen; such a run is written.
+            if (before.unicodeScalars.last ?? pending.spans.last?.text.unicodeScalars.last) == "\u{200D}" { continue }
+            if !before.isEmpty { pending.append(Span(String(before), span.style)) }
+            if !pending.spans.isEmpty { encode(pending, into: &output, pen: &pen) }
+            pending = StyledLine()
+            if isSet(pen) {  // no attribute is left set at a move
+                output += Self.reset
+                pen = .plain
             }
-            let rest = Substring(span.text.utf8[segmentStart...])
-            if !rest.isEmpty {
-                let piece = Span(String(rest), span.style)
-                pending.append(piece)
-                column += piece.width
-            }
+            output += TerminalSequences.right(run.length)
+            offset = run.start + run.length
+        }
+        while spanIndex < line.spans.count {
+            pending.append(offset == 0 ? line.spans[spanIndex] : Self.piece(of: line.spans[spanIndex], from: offset))
+            spanIndex += 1
+            offset = 0
         }
         if !pending.spans.isEmpty { encode(pending, into: &output, pen: &pen) }
+    }
+
+    /// A run of spaces worth a move right: in span `span`, from UTF-8 offset `start`, at
+    /// `column` of the line.
+    struct PassableRun {
+        var span: Int
+        var start: Int
+        var length: Int
+        var column: Int
+    }
+
+    /// The runs of attribute-free spaces in `line` longer than the move that passes them, within
+    /// its first `blankWidth` columns. Spaces between words are one-space runs: a line of prose
+    /// is scanned by bytes and nothing else, and measured only up to a run found.
+    func passableRuns(in line: StyledLine, blankWidth: Int) -> [PassableRun] {
+        var runs: [PassableRun] = []
+        var column = 0
+        for (index, span) in line.spans.enumerated() {
+            guard column < blankWidth else { break }
+            defer { column += span.width }
+            guard isBlankLook(span.style), span.text.utf8.count >= Self.shortestPassedRun else { continue }
+            var measured = 0  // UTF-8 offset up to which `width` counts
+            var width = 0
+            var text = span.text
+            text.withUTF8 { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    guard bytes[offset] == 0x20 else {
+                        offset += 1
+                        continue
+                    }
+                    var end = offset + 1
+                    while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+                    let length = end - offset
+                    if length > Self.moveRightLength(length) {
+                        width += DisplayWidth.of(Substring(span.text.utf8.dropFirst(measured).prefix(offset - measured)))
+                        let runColumn = column + width
+                        if runColumn + length <= blankWidth {
+                            runs.append(PassableRun(span: index, start: offset, length: length, column: runColumn))
+                        }
+                        width += length
+                        measured = end
+                    }
+                    offset = end
+                }
+            }
+        }
+        return runs
+    }
+
+    /// `span` from UTF-8 offset `offset` on (a boundary after a run of spaces).
+    private static func piece(of span: Span, from offset: Int) -> Span {
+        Span(String(Substring(span.text.utf8.dropFirst(offset))), span.style)
     }
 
     /// Whether a space in `style` is a cell nothing was written to: no attribute this encoder
