@@ -15,6 +15,17 @@ struct DefinitionCarrier: Sendable {
     private var segmentsByLabel: [[UInt8]: [Int]] = [:]
     /// The segments whose labels could not all be read (see ``DefinitionLabels/isUnbounded``).
     private var unboundedSegments: [Int] = []
+    /// Each kept segment by where it starts in the stream and the context it was kept with, and
+    /// its length there: a container whose growth was given up and started again hands its final
+    /// text in again from the same place, which replaces the segment instead of being kept twice
+    /// (kept at every frame, the carried text grew without bound).
+    private var segmentsByStart: [SegmentStart: (index: Int, length: Int)] = [:]
+
+    /// Where a segment starts, and the context lines kept in front of it.
+    private struct SegmentStart: Hashable {
+        let offset: Int
+        let context: [UInt8]
+    }
 
     /// Whether no segment is kept.
     var isEmpty: Bool { segments.isEmpty }
@@ -66,14 +77,34 @@ struct DefinitionCarrier: Sendable {
     /// - Returns: whether the segment was kept (the caller then re-resolves earlier blocks).
     mutating func absorb(_ segment: ArraySlice<UInt8>, literalRange: Range<Int>?, context: [UInt8] = []) -> Bool {
         guard Self.mayDefine(segment, outside: literalRange) else { return false }
+        let start = SegmentStart(offset: segment.startIndex, context: context)
+        let index: Int
+        if let kept = segmentsByStart[start] {
+            // The same final text from the same place, perhaps more of it: kept as it is when no
+            // longer. Still reported as kept, as before: the caller re-resolves what it made final.
+            guard segment.count > kept.length else { return true }
+            index = kept.index
+            forget(index)
+        } else {
+            index = segments.count
+            segments.append(([], DefinitionLabels()))
+        }
+        segmentsByStart[start] = (index, segment.count)
         var labels = DefinitionLabels()
         labels.collect(from: segment)
         newLabels.merge(labels)
-        let kept = context + segment + Self.closer
-        if labels.isUnbounded { unboundedSegments.append(segments.count) }
-        for label in labels.labels { segmentsByLabel[label, default: []].append(segments.count) }
-        segments.append((kept, labels))
+        if labels.isUnbounded { unboundedSegments.append(index) }
+        for label in labels.labels { segmentsByLabel[label, default: []].append(index) }
+        segments[index] = (context + segment + Self.closer, labels)
         return true
+    }
+
+    /// Takes segment `index` out of the label look-ups, before it is replaced.
+    private mutating func forget(_ index: Int) {
+        unboundedSegments.removeAll { $0 == index }
+        for label in segments[index].labels.labels {
+            segmentsByLabel[label]?.removeAll { $0 == index }
+        }
     }
 
     /// Whether `]:` occurs in `text` outside `literalRange` (offsets as in `text`).
