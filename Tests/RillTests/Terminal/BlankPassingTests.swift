@@ -105,7 +105,7 @@ extension BlankPassingTests {
             sizes.append(bytes.count)
             last = String(decoding: bytes, as: UTF8.self)
             terminal.feed(bytes)
-            #expect(Self.region(terminal, count: lines.count) == lines)
+            #expect(LivePainterTests.region(terminal, count: lines.count) == lines)
         }
         #expect(terminal.violations.isEmpty)
         // The new row: its 11 spaces of padding are a 4-byte move.
@@ -115,11 +115,5 @@ extension BlankPassingTests {
         // Each row: a move to it and to the column (up to 10 bytes), the insert (5), a move right
         // past the inserted cells (5); the twelve spaces would have made it 32.
         #expect(sizes[2] <= 3 * 21)
-    }
-
-    static func region(_ terminal: VirtualTerminal, count: Int) -> [String] {
-        let transcript = terminal.transcript
-        let end = transcript.lastIndex { !$0.isEmpty }.map { $0 + 1 } ?? 0
-        return Array(transcript[max(0, end - count)..<end])
     }
 }
