@@ -15,11 +15,11 @@ struct DefinitionCarrier: Sendable {
     private var segmentsByLabel: [[UInt8]: [Int]] = [:]
     /// The segments whose labels could not all be read (see ``DefinitionLabels/isUnbounded``).
     private var unboundedSegments: [Int] = []
-    /// Each kept segment by where it starts in the stream and the context it was kept with, and
-    /// its length there: a container whose growth was given up and started again hands its final
-    /// text in again from the same place, which replaces the segment instead of being kept twice
-    /// (kept at every frame, the carried text grew without bound).
-    private var segmentsByStart: [SegmentStart: (index: Int, length: Int)] = [:]
+    /// Each kept segment by where it starts in the stream and the context it was kept with: a
+    /// container whose growth was given up and started again hands its final text in again from
+    /// the same place, which replaces the segment instead of being kept twice (kept at every
+    /// frame, the carried text grew without bound).
+    private var segmentsByStart: [SegmentStart: Int] = [:]
 
     /// Where a segment starts, and the context lines kept in front of it.
     private struct SegmentStart: Hashable {
@@ -77,25 +77,27 @@ struct DefinitionCarrier: Sendable {
     /// - Returns: whether the segment was kept (the caller then re-resolves earlier blocks).
     mutating func absorb(_ segment: ArraySlice<UInt8>, literalRange: Range<Int>?, context: [UInt8] = []) -> Bool {
         guard Self.mayDefine(segment, outside: literalRange) else { return false }
+        let kept = context + segment + Self.closer
         let start = SegmentStart(offset: segment.startIndex, context: context)
         let index: Int
-        if let kept = segmentsByStart[start] {
-            // The same final text from the same place, perhaps more of it: kept as it is when no
-            // longer. Still reported as kept, as before: the caller re-resolves what it made final.
-            guard segment.count > kept.length else { return true }
-            index = kept.index
+        if let earlier = segmentsByStart[start] {
+            // The same final text from the same place, perhaps more of it (same context, same
+            // closer): kept as it is when no longer. Still reported as kept, as before: the
+            // caller re-resolves what it made final.
+            guard kept.count > segments[earlier].text.count else { return true }
+            index = earlier
             forget(index)
         } else {
             index = segments.count
+            segmentsByStart[start] = index
             segments.append(([], DefinitionLabels()))
         }
-        segmentsByStart[start] = (index, segment.count)
         var labels = DefinitionLabels()
         labels.collect(from: segment)
         newLabels.merge(labels)
         if labels.isUnbounded { unboundedSegments.append(index) }
         for label in labels.labels { segmentsByLabel[label, default: []].append(index) }
-        segments[index] = (context + segment + Self.closer, labels)
+        segments[index] = (kept, labels)
         return true
     }
 

@@ -23,12 +23,16 @@ extension ANSIEncoder {
         var pending = StyledLine()  // text before the next run passed, not yet written
         var spanIndex = 0
         var offset = 0  // UTF-8 offset in the span at `spanIndex` where what is not written yet starts
-        for run in runs where run.column + run.length + slack < margin {
-            while spanIndex < run.span {
+        /// Moves what is not written yet of the spans before `end` into `pending`.
+        func takeSpans(before end: Int) {
+            while spanIndex < end {
                 pending.append(offset == 0 ? line.spans[spanIndex] : Self.piece(of: line.spans[spanIndex], from: offset))
                 spanIndex += 1
                 offset = 0
             }
+        }
+        for run in runs where run.column + run.length + slack < margin {
+            takeSpans(before: run.span)
             let span = line.spans[spanIndex]
             let before = Substring(span.text.utf8.dropFirst(offset).prefix(run.start - offset))
             // A joiner before the move would join nothing on screen; such a run is written.
@@ -43,11 +47,7 @@ extension ANSIEncoder {
             output += TerminalSequences.right(run.length)
             offset = run.start + run.length
         }
-        while spanIndex < line.spans.count {
-            pending.append(offset == 0 ? line.spans[spanIndex] : Self.piece(of: line.spans[spanIndex], from: offset))
-            spanIndex += 1
-            offset = 0
-        }
+        takeSpans(before: line.spans.count)
         if !pending.spans.isEmpty { encode(pending, into: &output, pen: &pen) }
     }
 

@@ -10,13 +10,13 @@ import Testing
     @Test("The same final text handed in again from the same place is kept once")
     func sameSegmentKeptOnce() {
         var carrier = DefinitionCarrier()
-        let kept1 = carrier.absorb(Self.source[0..<11], literalRange: nil)
-        #expect(kept1)
+        let first = carrier.absorb(Self.source[0..<11], literalRange: nil)
+        #expect(first)
         let once = carrier.prefix(for: Self.source[22...])
-        let kept2 = carrier.absorb(Self.source[0..<11], literalRange: nil)
-        #expect(kept2)  // reported as kept: the caller re-resolves
-        let kept3 = carrier.absorb(Self.source[0..<10], literalRange: nil)
-        #expect(kept3)
+        let again = carrier.absorb(Self.source[0..<11], literalRange: nil)
+        #expect(again)  // reported as kept: the caller re-resolves
+        let shorter = carrier.absorb(Self.source[0..<10], literalRange: nil)
+        #expect(shorter)
         #expect(carrier.count == 1)
         #expect(carrier.prefix(for: Self.source[22...]) == once)
     }
@@ -24,10 +24,10 @@ import Testing
     @Test("More of it from the same place replaces it, and what it defines is looked up")
     func longerSegmentReplaces() {
         var carrier = DefinitionCarrier()
-        let kept4 = carrier.absorb(Self.source[0..<11], literalRange: nil)
-        #expect(kept4)
-        let kept5 = carrier.absorb(Self.source[0..<22], literalRange: nil)
-        #expect(kept5)
+        let first = carrier.absorb(Self.source[0..<11], literalRange: nil)
+        #expect(first)
+        let longer = carrier.absorb(Self.source[0..<22], literalRange: nil)
+        #expect(longer)
         #expect(carrier.count == 1)
         let prefix = carrier.prefix(for: Self.source[22...])
         #expect(prefix == Array(Self.source[0..<22]) + Array("\n\nx\n\n".utf8))
@@ -38,12 +38,12 @@ import Testing
     @Test("Another start, or the same start with other context lines, is another segment")
     func otherStartsAreKept() {
         var carrier = DefinitionCarrier()
-        let kept6 = carrier.absorb(Self.source[0..<11], literalRange: nil)
-        #expect(kept6)
-        let kept7 = carrier.absorb(Self.source[11..<22], literalRange: nil)
-        #expect(kept7)
-        let kept8 = carrier.absorb(Self.source[0..<11], literalRange: nil, context: Array("| h |\n|---|\n".utf8))
-        #expect(kept8)
+        let first = carrier.absorb(Self.source[0..<11], literalRange: nil)
+        #expect(first)
+        let next = carrier.absorb(Self.source[11..<22], literalRange: nil)
+        #expect(next)
+        let withContext = carrier.absorb(Self.source[0..<11], literalRange: nil, context: Array("| h |\n|---|\n".utf8))
+        #expect(withContext)
         #expect(carrier.count == 3)
     }
 
