@@ -29,11 +29,14 @@ public struct StreamCheck {
     private init() {}
 
     /// Runs the check. `pieces` are consecutive ranges covering `bytes`.
-    /// `reparseThreshold`, when given, replaces the stream's (a small one exercises deferred parses).
+    /// `reparseThreshold`, when given, replaces the stream's (a small one exercises deferred parses);
+    /// `settleStep` replaces its paragraph settle step (1 settles an open paragraph at every line).
     public static func run(_ bytes: [UInt8], pieces: [Range<Int>], reparseThreshold: Int? = nil,
+                           settleStep: Int? = nil,
                            compareWithPrefix: (_ pieceIndex: Int) -> Bool = { _ in false }) -> StreamCheck {
         var check = StreamCheck()
-        check.perform(bytes, pieces: pieces, reparseThreshold: reparseThreshold, compareWithPrefix: compareWithPrefix)
+        check.perform(bytes, pieces: pieces, reparseThreshold: reparseThreshold, settleStep: settleStep,
+                      compareWithPrefix: compareWithPrefix)
         return check
     }
 
@@ -52,10 +55,11 @@ public struct StreamCheck {
         var offset: Int
     }
 
-    private mutating func perform(_ bytes: [UInt8], pieces: [Range<Int>], reparseThreshold: Int?,
+    private mutating func perform(_ bytes: [UInt8], pieces: [Range<Int>], reparseThreshold: Int?, settleStep: Int?,
                                   compareWithPrefix: (Int) -> Bool) {
         var stream = MarkdownStream()
         if let reparseThreshold { stream.reparseThreshold = reparseThreshold }
+        if let settleStep { stream.paragraphSettleStep = settleStep }
         var mirror: [BlockID: Block] = [:]
         var finalIDs = Set<BlockID>()
         var finalVersions: [FinalVersion] = []

@@ -62,6 +62,12 @@ public struct MarkdownStream: Sendable {
     public var extendsPlainText = true
     /// Frames shown by extending the last view's text instead of parsing.
     public private(set) var extendedFrames = 0
+    /// Bytes of unsettled lines an open paragraph gathers before they are settled in one parse
+    /// (see ``ParagraphCut``); `Int.max` parses every open paragraph whole. Tests set 1 to settle
+    /// at every line.
+    public var paragraphSettleStep = ParagraphCut.settleStep
+    /// Frames that parsed an open paragraph from its settled lines on instead of whole.
+    public private(set) var paragraphCutFrames = 0
     /// Where the last frame's view can be extended from by plain words, if it can.
     private var plainTextMark: PlainTextExtension.Mark?
 
@@ -254,6 +260,8 @@ public struct MarkdownStream: Sendable {
         var entries: [ParsedSlice.Entry] = []
         /// Identity state before each entry.
         var identityBefore: [IdentityAssigner] = []
+        /// Whether the open paragraph was parsed from its settled lines on.
+        var usedCut = false
     }
 
     /// Where a parse of the open part starts: a growing container's inner frontier, else the frontier.
@@ -262,8 +270,25 @@ public struct MarkdownStream: Sendable {
         return frontier
     }
 
+    /// The settled lines of the open paragraph at the frontier, if any (see ``ParagraphCut``).
+    private var paragraphCut: ParagraphCut?
+    /// The paragraph lines that were last found not settled, and where they ended: they are tried
+    /// again once they have grown by half, so that a paragraph whose start never settles is not
+    /// parsed whole again at every frame.
+    private var unsettled: (start: Int, end: Int)?
+
+    /// The paragraph cut a parse of the open part uses: one of the paragraph at the frontier
+    /// when nothing grows.
+    private var usableCut: ParagraphCut? {
+        guard growth == nil, let paragraphCut, paragraphCut.paragraphStart == frontier else { return nil }
+        return paragraphCut
+    }
+
     /// Bytes of the open part a parse up to `end` hands to cmark, plus `extra` bytes (the
-    /// definitions it carries, few, not counted).
+    /// definitions it carries, few, not counted). An open paragraph counts whole even when its
+    /// settled lines are not parsed again: what else a frame does with it (its inlines put
+    /// together, styled and compared) still grows with it, so a huge one is still parsed only
+    /// as it grows by a quarter (see ``parseTiming()``).
     private func parseCost(end: Int, extra: Int) -> Int {
         var cost = max(0, end - parseStart) + extra
         if case .children(let grown)? = growth { cost += grown.context.count }
@@ -297,8 +322,13 @@ public struct MarkdownStream: Sendable {
     /// ``tailParse(end:extra:definitions:)``, counted in ``bytesParsed``.
     private mutating func countedTailParse(end: Int, extra: [UInt8] = []) -> TailParse? {
         let definitions = carriedDefinitions()
-        bytesParsed += definitions.count + parseCost(end: end, extra: extra.count)
-        return tailParse(end: end, extra: extra, definitions: definitions)
+        let parsed = tailParse(end: end, extra: extra, definitions: definitions)
+        if let parsed, parsed.usedCut, let cut = usableCut {
+            bytesParsed += definitions.count + ParagraphCut.standInCount + end - cut.offset + extra.count
+        } else {
+            bytesParsed += definitions.count + parseCost(end: end, extra: extra.count)
+        }
+        return parsed
     }
 
     /// When to parse the open part again (see ``reparseThreshold``).
@@ -405,6 +435,7 @@ public struct MarkdownStream: Sendable {
             parsed = countedTailParse(end: parseEnd)
         }
         guard let parsed else { return outcome }
+        if parsed.usedCut { paragraphCutFrames += 1 }
         var items: [Item] = []
         var identityBefore: [IdentityAssigner] = []
         if case .children(var grown)? = growth, let growthParse = parsed.growthParse {
@@ -514,7 +545,10 @@ public struct MarkdownStream: Sendable {
             }
         }
 
-        // 6. What to show of the open part.
+        // 6. Settle more lines of an open paragraph at the frontier.
+        if !atEnd { settleParagraph(viewItems, anchor: viewAnchor, incomplete: incomplete) } else { paragraphCut = nil }
+
+        // 7. What to show of the open part.
         let heldBefore = heldBackFrames
         tail = openView(items: viewItems, anchor: viewAnchor, atEnd: atEnd, incomplete: incomplete,
                         lineLeftOut: leavesLineOut)
@@ -523,6 +557,38 @@ public struct MarkdownStream: Sendable {
         }
         if !atEnd, !isFenceGrowing { noteParse(wasEarly: timing == .early) }
         return outcome
+    }
+
+    /// Moves the cut of the open paragraph at the frontier forward to the start of its last
+    /// complete line, in steps of ``paragraphSettleStep`` bytes (see ``ParagraphCut``), or
+    /// drops it when the frontier moved on.
+    private mutating func settleParagraph(_ items: [Item], anchor: Int, incomplete: Int) {
+        guard growth == nil, anchor < items.count, case .entry(let entry) = items[anchor],
+              entry.lineStart == frontier, entry.startsOnCompleteLine, !entry.joinsNext,
+              case .paragraph = entry.block.kind, !source.startsWithBracket(at: frontier) else {
+            // A `[` may start link definitions, which cmark takes off the paragraph's start.
+            paragraphCut = nil
+            unsettled = nil
+            return
+        }
+        if let cut = paragraphCut, cut.paragraphStart != frontier { paragraphCut = nil }
+        let end = previousLineStart(before: incomplete)
+        let start = paragraphCut?.offset ?? frontier
+        guard end - start >= paragraphSettleStep else { return }
+        if let unsettled, unsettled.start == start, end - start < (unsettled.end - start) * 3 / 2 { return }
+        let definitions = carriedDefinitions()
+        bytesParsed += definitions.count + ParagraphCut.standInCount + end - start + 1  // and the stand-in line after
+        let settled: Bool
+        if var cut = paragraphCut {
+            paragraphCut = nil  // leave `cut` the only owner of its inlines, which grow in place
+            settled = cut.settle(source, upTo: end, definitions: definitions)
+            paragraphCut = cut
+        } else {
+            paragraphCut = ParagraphCut.settling(source, paragraphStart: frontier, blockStart: entry.block.range.lowerBound,
+                                                 upTo: end, definitions: definitions)
+            settled = paragraphCut != nil
+        }
+        unsettled = settled ? nil : (start, end)
     }
 
     /// Remembers that the open part was shown as of the whole text received (see ``parseTiming()``).
@@ -549,6 +615,9 @@ public struct MarkdownStream: Sendable {
             assigner = after
             previousEnd = parse.end
             start = grown.innerFrontier
+        } else if let cut = usableCut, let entries = cut.entries(source, end: end, extra: extra, definitions: definitions) {
+            result.entries = entries
+            result.usedCut = true
         } else {
             var slice = source[min(frontier, end)..<end]
             var extended: [UInt8] = []
@@ -825,7 +894,10 @@ public struct MarkdownStream: Sendable {
         }
         // Closers go before trailing spaces (a closer after a space closes nothing).
         let textEnd = source.endTrimmingSpaces(source.count, notBefore: paragraph.range.lowerBound)
-        let closers = ProvisionalClosers.closers(for: source[paragraph.range.lowerBound..<textEnd])
+        // Nothing is open in a paragraph's settled lines (see ``ParagraphCut``): look after them.
+        var scanStart = paragraph.range.lowerBound
+        if let cut = usableCut, cut.blockStart == scanStart, cut.offset <= textEnd { scanStart = cut.offset }
+        let closers = ProvisionalClosers.closers(for: source[scanStart..<textEnd])
         guard !closers.isEmpty,
               let closed = countedTailParse(end: textEnd, extra: closers + source[textEnd...]) else { return view }
         guard TailStabilizer.shape(openBlocks(of: closed)) == TailStabilizer.shape(currentOpenParts(view)) else { return view }

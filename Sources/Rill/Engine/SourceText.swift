@@ -1,6 +1,13 @@
 /// Line-level questions about the normalized source, asked by the engine while it moves its
 /// frontiers. Offsets are stream offsets.
 extension Array where Element == UInt8 {
+    /// Whether the line starting at `lineStart` starts with `[` after at most three spaces.
+    func startsWithBracket(at lineStart: Int) -> Bool {
+        var index = lineStart
+        while index < Swift.min(lineStart + 3, count), self[index] == 0x20 { index += 1 }
+        return index < count && self[index] == 0x5B
+    }
+
     /// Offset of the first byte of the line holding `offset`.
     ///
     /// - Complexity: O(length of that line).

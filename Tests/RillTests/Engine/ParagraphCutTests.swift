@@ -1,0 +1,159 @@
+@testable import Rill
+import RillTestSupport
+import Testing
+
+/// The settled start of an open paragraph (``ParagraphCut``): only lines nothing later can change
+/// are settled, and a paragraph put together from them and a parse of the rest is the paragraph
+/// cmark parses whole.
+@Suite struct ParagraphCutTests {
+    /// Paragraph lines made of words that open, close or nearly make inline constructs across
+    /// lines, and now and then a line that ends the paragraph or turns it into something else.
+    static func paragraphDocument(seed: UInt64) -> [UInt8] {
+        var random = SplitMix64(seed: seed)
+        func draw(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        // Words that settle (plain text and closed constructs) and, now and then, one that may
+        // reach across lines (an opener, a closer, a lone bracket).
+        let settling = ["plain", "words", "here", "*em*", "**strong**", "`code`", "[text](/u)", "![img](/i)",
+                        "<http://x.y>", "me@example.com", "~~gone~~", "&amp;", "&#42;", "(paren)",
+                        "(", ")", "é", "日本", "😀", "|", "x|y", "#tag", "1.", "-", "+", "\"q\"", "<b>"]
+        let reaching = ["*open", "close*", "**strong", "done**", "_under", "score_", "snake_case", "`code", "span`",
+                        "``two", "ticks``", "[link", "text](/u)", "[a](", "/dest)", "[foo]", "[foo][]", "~a", "b~",
+                        "\\*", "\\[", "2 * 3", "]:", "](", "</b>"]
+        func word() -> String {
+            draw(30) == 0 ? reaching[draw(reaching.count)] : settling[draw(settling.count)]
+        }
+        let breakers = ["===", "---", "|---|---|", "| a | b |", "# heading", "- item", "1. one", "2. two", "", "> quote",
+                        "    indented", "```", "<div>", "[foo]: /url", "  ---", "- - -", "***", ":-|-:"]
+        var bytes: [UInt8] = []
+        for _ in 0..<(6 + draw(14)) {
+            if draw(9) == 0 {
+                bytes += Array(breakers[draw(breakers.count)].utf8)
+            } else {
+                let line = (0..<(1 + draw(7))).map { _ in word() }.joined(separator: " ")
+                bytes += Array(line.utf8)
+                switch draw(6) {
+                case 0: bytes += Array("  ".utf8)  // a hard break
+                case 1: bytes += [0x5C]  // a backslash break
+                default: break
+                }
+            }
+            bytes += draw(10) == 0 ? [0x0D, 0x0A] : [0x0A]
+        }
+        if draw(2) == 0 { bytes += Array("last words".utf8) }
+        return bytes
+    }
+
+    static let documentCount = TestEnvironment.isExhaustive ? 600 : 60
+
+    @Test("Paragraphs settled at every line stream exactly as parsed whole, per character and in chunks",
+          arguments: 0..<4 as Range<UInt64>)
+    func settledAtEveryLine(_ batch: UInt64) {
+        for index in 0..<(Self.documentCount / 4) {
+            let seed = 0xC07_0000 + batch &* 1_000 + UInt64(index)
+            let bytes = Self.paragraphDocument(seed: seed)
+            let perCharacter = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), settleStep: 1,
+                                               compareWithPrefix: { _ in true })
+            #expect(perCharacter.violations.isEmpty,
+                    "document \(seed) \"\(StreamCheck.quote(bytes))\":\n\(perCharacter.report)")
+            let (chunking, pieces) = Chunkings.seeded(bytes, seed: seed)
+            let chunked = StreamCheck.run(bytes, pieces: pieces, settleStep: 1)
+            #expect(chunked.violations.isEmpty, "document \(seed) fed in \(chunking):\n\(chunked.report)")
+        }
+    }
+
+    @Test("Generated documents stream exactly with paragraphs settled at every line", arguments: 0..<4 as Range<UInt64>)
+    func generatedDocuments(_ batch: UInt64) {
+        var generator = DocumentGenerator(seed: 0xC07_5EED + batch)
+        for index in 0..<GeneratedDocumentTests.batchSize {
+            let bytes = generator.next()
+            let check = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), settleStep: 1,
+                                        compareWithPrefix: { _ in true })
+            #expect(check.violations.isEmpty, "document \(index) of batch \(batch):\n\(check.report)")
+        }
+    }
+
+    @Test("Inline constructs that may reach across a line are not settled",
+          arguments: [
+              "a *b\nc* d\n", "`a\nb` c\n", "[a\nb](/u)\n", "see [foo]\nlater\n", "a <b\nc=\"d\">\n",
+              "~~a\nb~~\n", "snake_case\nx\n", "[a](/u)(\nb)\n", "a ] b\nc\n",
+          ])
+    func openersAreNotSettled(_ text: String) throws {
+        let source = Array(text.utf8)
+        let end = try #require(source.firstIndex(of: 0x0A)) + 1
+        #expect(ParagraphCut.settling(source, paragraphStart: 0, blockStart: 0, upTo: end, definitions: []) == nil)
+    }
+
+    @Test("An escaped delimiter stays in the text as the character: it is not settled (conservative)")
+    func escapedDelimiterIsNotSettled() {
+        let source = Array("a \\* b\nc\n".utf8)
+        #expect(ParagraphCut.settling(source, paragraphStart: 0, blockStart: 0, upTo: 7, definitions: []) == nil)
+    }
+
+    @Test("The generated paragraphs do settle: many frames parse from a cut, fewer bytes than whole")
+    func generatedParagraphsSettle() {
+        func run(settleStep: Int) -> (bytesParsed: Int, cutFrames: Int, frames: Int) {
+            (0..<20 as Range<UInt64>).reduce((0, 0, 0)) { total, index in
+                let bytes = Self.paragraphDocument(seed: 0xC07_0000 + index)
+                var stream = MarkdownStream()
+                stream.paragraphSettleStep = settleStep
+                for byte in bytes {
+                    stream.append([byte])
+                    stream.advance()
+                }
+                stream.finish()
+                return (total.0 + stream.bytesParsed, total.1 + stream.paragraphCutFrames, total.2 + stream.frameCount)
+            }
+        }
+        let settled = run(settleStep: 1), whole = run(settleStep: .max)
+        #expect(whole.cutFrames == 0)
+        #expect(settled.cutFrames * 6 > settled.frames, "\(settled.cutFrames) of \(settled.frames) frames from a cut")
+        #expect(settled.bytesParsed < whole.bytesParsed, "\(settled.bytesParsed) bytes parsed settled, \(whole.bytesParsed) whole")
+    }
+
+    @Test("Closed constructs, entities and breaks are settled, with the break that ends the line",
+          arguments: [
+              ("a *b* `c` [d](/u) <http://x.y> &amp; www.x.com e\nf\n", Inline.softBreak),
+              ("**bold** and ~~gone~~ and ![i](/i)  \nnext\n", .hardBreak),
+              ("ends with a backslash\\\nnext\n", .hardBreak),
+          ])
+    func closedConstructsAreSettled(_ text: String, _ lineBreak: Inline) throws {
+        let source = Array(text.utf8)
+        let end = try #require(source.firstIndex(of: 0x0A)) + 1
+        let cut = try #require(ParagraphCut.settling(source, paragraphStart: 0, blockStart: 0, upTo: end, definitions: []))
+        #expect(cut.lineBreak == lineBreak)
+        #expect(cut.offset == end)
+        // Put together with the next line, the paragraph is the one cmark parses whole.
+        let entries = try #require(cut.entries(source, end: source.count, extra: [], definitions: []))
+        let whole = MarkdownStream.parse(source)
+        #expect(entries.map(\.block.kind) == whole.map(\.kind))
+        #expect(entries.first?.block.range == whole.first?.range)
+    }
+
+    @Test("Lines that could be a table's delimiter row are never parsed under the stand-in",
+          arguments: [("|---|---|", true), (" :-- | --: ", true), ("- - -", true), ("a | b", false), ("|", false),
+                      ("text\n---\n", true), ("text\nmore\n", false)])
+    func delimiterRows(_ text: String, _ expected: Bool) {
+        #expect(ParagraphCut.mayHoldDelimiterRow(Array(text.utf8)[...]) == expected)
+    }
+
+    @Test("A long wrapped paragraph is parsed about once, not once per frame")
+    func longParagraphParsedOnce() {
+        let bytes = Corpus.bytes("stream-long-paragraph.md")
+        func bytesParsed(settleStep: Int) -> Int {
+            var stream = MarkdownStream()
+            stream.paragraphSettleStep = settleStep
+            for piece in Chunkings.fixed(bytes.count, size: 16) {
+                stream.append(bytes[piece])
+                stream.advance()
+            }
+            stream.finish()
+            return stream.bytesParsed
+        }
+        let settled = bytesParsed(settleStep: ParagraphCut.settleStep)
+        let whole = bytesParsed(settleStep: .max)
+        // Whole: the paragraph again at every frame that parses (~70× its size); settled: each
+        // line about once when settled and a few times while among the last 192 bytes.
+        #expect(whole > 40 * bytes.count)
+        #expect(settled < 8 * bytes.count, "\(settled) bytes parsed for \(bytes.count)")
+    }
+}
