@@ -263,6 +263,22 @@ enum PlainTextExtension {
         }
         // The one autolink plain bytes can make: `www.` (any case); none in code.
         guard inCode || !containsWWW(source[wordStart...]) else { return nil }
+        if !inCode, mark.openDepth > 0, textEnd > mark.end {
+            // The last word was shown with the closers right after it (before any spaces after
+            // it), which keep a `www.` in it from being an autolink; text after a space that
+            // moves them away may make it one.
+            var lastWordEnd = mark.end
+            while lastWordEnd > mark.lineStart, source[lastWordEnd - 1] == 0x20 || source[lastWordEnd - 1] == 0x09 {
+                lastWordEnd -= 1
+            }
+            if lastWordEnd < mark.end || added[added.startIndex] == 0x20 {
+                var lastWordStart = lastWordEnd
+                while lastWordStart > mark.lineStart, source[lastWordStart - 1] != 0x20, source[lastWordStart - 1] != 0x09 {
+                    lastWordStart -= 1
+                }
+                guard !containsWWW(source[lastWordStart..<lastWordEnd]) else { return nil }
+            }
+        }
 
         var next = mark
         next.end = source.count

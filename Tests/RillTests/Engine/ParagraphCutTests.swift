@@ -14,7 +14,7 @@ import Testing
         // Words that settle (plain text and closed constructs) and, now and then, one that may
         // reach across lines (an opener, a closer, a lone bracket).
         let settling = ["plain", "words", "here", "*em*", "**strong**", "`code`", "[text](/u)", "![img](/i)",
-                        "<http://x.y>", "me@example.com", "~~gone~~", "&amp;", "&#42;", "(paren)",
+                        "<http://x.y>", "www.example.com", "me@example.com", "~~gone~~", "&amp;", "&#42;", "(paren)",
                         "(", ")", "é", "日本", "😀", "|", "x|y", "#tag", "1.", "-", "+", "\"q\"", "<b>"]
         let reaching = ["*open", "close*", "**strong", "done**", "_under", "score_", "snake_case", "`code", "span`",
                         "``two", "ticks``", "[link", "text](/u)", "[a](", "/dest)", "[foo]", "[foo][]", "~a", "b~",
