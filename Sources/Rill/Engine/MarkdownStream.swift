@@ -563,6 +563,12 @@ public struct MarkdownStream: Sendable {
     /// complete line, in steps of ``paragraphSettleStep`` bytes (see ``ParagraphCut``), or
     /// drops it when the frontier moved on.
     private mutating func settleParagraph(_ items: [Item], anchor: Int, incomplete: Int) {
+        if let cut = paragraphCut, cut.paragraphStart != frontier || growth != nil { paragraphCut = nil }
+        let start = paragraphCut?.offset ?? frontier
+        // The lines to settle end where the last complete line starts, before `incomplete`. (A
+        // cut kept while its paragraph changed is harmless: a parse from it that does not show
+        // the same paragraph continued is not used; see ``ParagraphCut/entries(_:end:extra:definitions:)``.)
+        guard incomplete - start > paragraphSettleStep else { return }
         guard growth == nil, anchor < items.count, case .entry(let entry) = items[anchor],
               entry.lineStart == frontier, entry.startsOnCompleteLine, !entry.joinsNext,
               case .paragraph = entry.block.kind, !source.startsWithBracket(at: frontier) else {
@@ -571,9 +577,7 @@ public struct MarkdownStream: Sendable {
             unsettled = nil
             return
         }
-        if let cut = paragraphCut, cut.paragraphStart != frontier { paragraphCut = nil }
         let end = previousLineStart(before: incomplete)
-        let start = paragraphCut?.offset ?? frontier
         guard end - start >= paragraphSettleStep else { return }
         if let unsettled, unsettled.start == start, end - start < (unsettled.end - start) * 3 / 2 { return }
         let definitions = carriedDefinitions()
