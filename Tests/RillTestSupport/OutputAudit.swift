@@ -32,11 +32,11 @@ public enum OutputAudit {
                 }
                 attributesSet = setsAttributes(parameters, startingFrom: attributesSet)
             case .osc(let body, let terminator):
-                guard hyperlinks, body.hasPrefix("8;;"), terminator == "\u{1B}\\" else {
+                guard hyperlinks, body.unicodeScalars.starts(with: "8;;".unicodeScalars), terminator == "\u{1B}\\" else {
                     problems.append("line \(line): operating system command ESC ]\(visible(body)) ended by \(visible(terminator ?? "nothing"))")
                     continue
                 }
-                let target = String(body.dropFirst(3))
+                let target = String(String.UnicodeScalarView(body.unicodeScalars.dropFirst(3)))
                 if let bad = target.unicodeScalars.first(where: { EscapeSequences.isControl($0) || $0 == " " }) {
                     problems.append("line \(line): hyperlink target holds U+\(hex(bad.value)): \(visible(target))")
                 }

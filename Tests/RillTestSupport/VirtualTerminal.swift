@@ -168,7 +168,7 @@ public struct VirtualTerminal {
                 if next == "\u{1B}" { _ = scalars.popFirst(); break }
                 body.unicodeScalars.append(next)
             }
-            if !body.hasPrefix("8;") { violations.append("OSC \(body)") }
+            if !body.unicodeScalars.starts(with: "8;".unicodeScalars) { violations.append("OSC \(body)") }
             return
         }
         guard kind == "[" else {
