@@ -16,7 +16,7 @@ extension Block {
     /// Whether some text in the block holds a `]`: the trace of a reference link whose
     /// definition had not arrived when it was parsed.
     public var mayHoldUnresolvedReference: Bool {
-        anyInlines { inlines in inlines.containsText { $0.withUTF8Bytes { $0.contains(0x5D) } } }
+        anyInlines { inlines in inlines.containsText { $0.utf8Contains(0x5D) } }
     }
 
     /// Whether the inlines of the block or of a descendant satisfy `test` (checked in document

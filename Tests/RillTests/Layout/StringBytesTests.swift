@@ -18,6 +18,24 @@ extension RillTests.Layout {
             #expect(String.repeating(unit, count: count) == String(repeating: unit, count: max(0, count)))
         }
 
+        @Test("A byte is found eight bytes at a time as one at a time finds it, wherever it is")
+        func containsByte() {
+            var random = SplitMix64(seed: 0x5D)
+            for length in 0..<40 {
+                for _ in 0..<20 {
+                    // Bytes near the searched one and 0x80 and above, where a word test could err.
+                    let bytes = (0..<length).map { _ in [0x5C, 0x5D, 0x5E, 0xDD, 0x7F, 0x80, 0xFF, 0x00, 0x41][Int(random.next() % 9)] as UInt8 }
+                    for target: UInt8 in [0x5D, 0x00, 0xFF, 0x80] {
+                        let found = bytes.withUnsafeBufferPointer { String.contains(target, in: $0) }
+                        #expect(found == bytes.contains(target), "\(target) in \(bytes)")
+                    }
+                }
+            }
+            #expect("a long text without the bracket, long enough for words".utf8Contains(0x5D) == false)
+            #expect("a long text with the bracket ] near its end, in a word".utf8Contains(0x5D))
+            #expect("short]".utf8Contains(0x5D))
+        }
+
         @Test("ASCII, printable ASCII, UTF-8 prefixes and trailing spaces", arguments: [
             "", "plain text", "tab\there", "café", "日本語  ", "  ", "e\u{301}", "x\u{7F}", "a b  c   ",
         ])
