@@ -70,7 +70,7 @@ public struct ParagraphCut: Sendable {
     /// then any block that follows it. Nil when the lines after the cut cannot be parsed apart
     /// (see the type's summary): the paragraph must be parsed whole.
     ///
-    /// - Complexity: O(end − offset).
+    /// - Complexity: O(end − offset) to parse, plus a copy of the settled inlines.
     func entries(_ source: [UInt8], end: Int, extra: [UInt8], definitions: [UInt8]) -> [ParsedSlice.Entry]? {
         guard offset < end, end <= source.count, !Self.mayHoldDelimiterRow(source[offset..<end]) else { return nil }
         let slice = extra.isEmpty ? source[offset..<end] : (Array(source[offset..<end]) + extra)[...]
