@@ -267,10 +267,7 @@ enum PlainTextExtension {
             // The last word was shown with the closers right after it (before any spaces after
             // it), which keep a `www.` in it from being an autolink; text after a space that
             // moves them away may make it one.
-            var lastWordEnd = mark.end
-            while lastWordEnd > mark.lineStart, source[lastWordEnd - 1] == 0x20 || source[lastWordEnd - 1] == 0x09 {
-                lastWordEnd -= 1
-            }
+            let lastWordEnd = source.endTrimmingSpaces(mark.end, notBefore: mark.lineStart)
             if lastWordEnd < mark.end || added[added.startIndex] == 0x20 {
                 var lastWordStart = lastWordEnd
                 while lastWordStart > mark.lineStart, source[lastWordStart - 1] != 0x20, source[lastWordStart - 1] != 0x09 {
