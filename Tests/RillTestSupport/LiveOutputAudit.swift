@@ -4,11 +4,12 @@
 /// and below only), cursor hide/show (`?25`) and synchronized output (`?2026`).
 ///
 /// Attributes and hyperlinks are per line in a live view too: each must be reset or closed
-/// before the cursor moves, before a line ending, before an erase or a character insertion or
-/// deletion (terminals fill the blanks with the current background), and by the end of the
-/// output. Attributes may stay set across a mode change (cursor visibility, synchronized
-/// output), which paints nothing: a live view leaves them set between frames where its cursor
-/// waits for more text in the same look.
+/// before a line ending, before an erase or a character insertion or deletion (terminals fill
+/// the blanks with the current background), before the cursor moves to another row, and by the
+/// end of the output; a hyperlink also before any cursor movement. Attributes may stay set
+/// across a mode change (cursor visibility, synchronized output) and a move along the row
+/// (CUF, CHA), which paint nothing: a live view leaves them set between frames where its cursor
+/// waits for more text in the same look, and across a move back into a code line's band.
 public enum LiveOutputAudit {
     /// Everything wrong with `bytes`, one sentence each (empty when the output is clean).
     public static func violations(in bytes: [UInt8], styled: Bool, hyperlinks: Bool, limit: Int = 8) -> [String] {
@@ -47,7 +48,13 @@ public enum LiveOutputAudit {
                 } else if isModeChange(parameters, final) {
                     continue
                 } else if let why = movement(parameters, final) {
-                    leaveText(why)
+                    if final == "C" || final == "G" {
+                        // Along the row: attributes may stay, a hyperlink may not.
+                        if let link { report("hyperlink to '\(link)' still open at \(why)") }
+                        link = nil
+                    } else {
+                        leaveText(why)
+                    }
                 } else {
                     report("control sequence ESC [\(visible(parameters))\(visible(String(final)))")
                 }

@@ -38,8 +38,10 @@ public struct LivePainter: Sendable {
     /// The attributes the terminal was left with. Text written at the cursor (the commonest
     /// change) leaves its last span's attributes set, so that the next frame's text in the same
     /// look — a code line or a bold phrase growing — is written with no SGR before or after it.
-    /// Reset before anything else is written: a movement, an erase, a line feed (terminals fill
-    /// erased and scrolled-in cells with the current background).
+    /// Reset before an erase, a shift of cells or a line feed (terminals fill erased, inserted
+    /// and scrolled-in cells with the current background); kept across a move along the row
+    /// (see ``move(_:into:)``), which paints nothing: a code line's text going on after a frame
+    /// that drew its band is written with no SGR again.
     private var pen = TextStyle.plain
     /// The screen's width, when known (a live view tells it): a line some terminal may draw
     /// wider than counted is still edited in place, anchored, when even its widest drawing fits
@@ -251,7 +253,7 @@ public struct LivePainter: Sendable {
         if let at = cursorColumn, at > 0, edit.column > at, Self.hasAgreedWidth(old, from: at, to: edit.column) {
             // Forward from where the cursor waits, over cells every terminal draws one column
             // wide (padding, a space): a move right, however the text before was drawn.
-            write(TerminalSequences.right(edit.column - at), into: &bytes)
+            move(TerminalSequences.right(edit.column - at), into: &bytes)
         } else {
             guard reach(edit.column, in: old, from: cursorColumn ?? old.width, anchor: anchor, into: &bytes) else { return false }
         }
@@ -268,7 +270,7 @@ public struct LivePainter: Sendable {
             if !eraseFirst, Self.isDrawnAsCounted(edit.text) || textFitsWhenWidest(new) {
                 cursorColumn = end
             } else if !reach(new.width, in: new, from: end, anchor: nil, into: &bytes) {
-                write(TerminalSequences.column(new.width), into: &bytes)
+                move(TerminalSequences.column(new.width), into: &bytes)
             }
         }
         return true
@@ -318,7 +320,7 @@ public struct LivePainter: Sendable {
     /// column, and resets the attributes after.
     private mutating func write(_ splices: [Splice], of new: StyledLine, into bytes: inout [UInt8]) {
         for splice in splices {
-            write(TerminalSequences.column(splice.column), into: &bytes)
+            move(TerminalSequences.column(splice.column), into: &bytes)
             write(splice.edit, eraseFirst: false, of: new, into: &bytes)
         }
         resetPen(into: &bytes)
@@ -332,9 +334,9 @@ public struct LivePainter: Sendable {
                                 into bytes: inout [UInt8]) -> Bool {
         if column == cursor { return true }
         guard let anchor = anchor ?? Self.anchor(at: column, in: line) else { return false }
-        write(TerminalSequences.column(anchor.start), into: &bytes)
+        move(TerminalSequences.column(anchor.start), into: &bytes)
         encoder.encode(anchor.stretch, into: &bytes, pen: &pen)
-        if anchor.forward > 0 { write(TerminalSequences.right(anchor.forward), into: &bytes) }
+        if anchor.forward > 0 { move(TerminalSequences.right(anchor.forward), into: &bytes) }
         return true
     }
 
@@ -359,6 +361,13 @@ public struct LivePainter: Sendable {
     /// Appends `sequence` (anything but text) after resetting the attributes text left set.
     private mutating func write(_ sequence: [UInt8], into bytes: inout [UInt8]) {
         resetPen(into: &bytes)
+        bytes += sequence
+    }
+
+    /// Appends `sequence`, a cursor movement within the row (CHA, CUF), keeping the attributes
+    /// set: a movement neither paints a cell nor reads the attributes, and the text written
+    /// after it is most often in the look just left (a code line's band, then its text).
+    private func move(_ sequence: [UInt8], into bytes: inout [UInt8]) {
         bytes += sequence
     }
 

@@ -26,13 +26,23 @@ import Testing
         #expect(!Self.problems("before " + output + "\r\n").isEmpty)
     }
 
-    @Test("Attributes and hyperlinks must end before the cursor moves")
+    @Test("Attributes and hyperlinks must end before the cursor leaves the row")
     func beforeMoving() {
         #expect(!Self.problems("\u{1B}[0;1mbold\r\n\u{1B}[0m").isEmpty)
         #expect(!Self.problems("\u{1B}[0;1mbold\u{1B}[2A\u{1B}[0m").isEmpty)
+        #expect(!Self.problems("\u{1B}[0;1mbold\u{1B}[1B\u{1B}[0m").isEmpty)
+        #expect(!Self.problems("\u{1B}[0;1mbold\r\u{1B}[0m").isEmpty, "a carriage return ends the text too")
         #expect(!Self.problems("\u{1B}]8;;https://e.x\u{1B}\\a\u{1B}[K\u{1B}]8;;\u{1B}\\").isEmpty)
         #expect(!Self.problems("\u{1B}[0;48;5;236mcode\u{1B}[K\u{1B}[0m").isEmpty, "an erase paints the background")
         #expect(!Self.problems("\u{1B}[0;48;5;236mcode\u{1B}[2@\u{1B}[0m").isEmpty, "so do inserted blanks")
+    }
+
+    @Test("Attributes may stay set across a move along the row, which paints nothing; a hyperlink may not")
+    func alongTheRow() {
+        #expect(Self.problems("\u{1B}[0;48;5;236m│ code   \u{1B}[3Gmore\u{1B}[0m") == [])
+        #expect(Self.problems("\u{1B}[0;48;5;236mcode\u{1B}[4Cmore\u{1B}[0m") == [])
+        #expect(!Self.problems("\u{1B}]8;;https://e.x\u{1B}\\a\u{1B}[5G\u{1B}]8;;\u{1B}\\").isEmpty)
+        #expect(!Self.problems("\u{1B}[0;48;5;236mcode\u{1B}[3G").isEmpty, "but not past the end of the output")
     }
 
     @Test("Attributes may stay set across a mode change, which paints nothing")

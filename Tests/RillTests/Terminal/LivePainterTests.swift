@@ -197,6 +197,34 @@ extension LivePainterTests {
 }
 
 extension LivePainterTests {
+    /// A code line's band is drawn to the margin with the new row; the text that follows in the
+    /// next frame goes back into it by naming a column, which paints nothing: the band's
+    /// attributes stay set across the move, so the text is written with no SGR before it.
+    @Test("Text going back into a code line's band keeps the band's attributes across the move")
+    func attributesKeptAcrossMoveIntoBand() {
+        let band = TextStyle(foreground: TerminalColor(252), background: TerminalColor(235))
+        func line(_ text: String) -> StyledLine {
+            StyledLine([Span(text, band), Span(String(repeating: " ", count: 20 - text.count), band)])
+        }
+        var painter = LivePainter(encoder: ANSIEncoder(depth: .palette))
+        painter.columns = 30
+        let first = painter.paint([line("let a")]).bytes
+        let second = painter.paint([line("let ab")]).bytes
+        #expect(String(decoding: second, as: UTF8.self) == "\u{1B}[6Gb")
+        let output = first + second + painter.finishLine()
+        var terminal = VirtualTerminal(width: 30, height: 4)
+        terminal.feed(output)
+        var batch = VirtualTerminal(width: 30, height: 4)
+        var encoded: [UInt8] = []
+        ANSIEncoder(depth: .palette).encode(line("let ab"), into: &encoded)
+        batch.feed(encoded + Array("\r\n".utf8))
+        #expect(terminal.styledTranscript == batch.styledTranscript)
+        #expect(terminal.violations.isEmpty)
+        #expect(LiveOutputAudit.violations(in: output, styled: true, hyperlinks: false).isEmpty)
+    }
+}
+
+extension LivePainterTests {
     @Test("A mark that joins the last character on screen is not written as new text at the cursor")
     func joiningMarkIsNotAppended() {
         // "e" then "e\u{301}" (é as two scalars): the last cluster changed, so the line is rewritten.
