@@ -31,6 +31,14 @@ public enum TextWrapper {
         return wrapClusterByCluster(spans, width: firstWidth, continuationWidth: restWidth)
     }
 
+    /// The one line `spans` wrap to in `width` when they fit it (see ``wrap(_:width:continuationWidth:)``),
+    /// else nil: what a table asks of a cell before looking up its wrap.
+    ///
+    /// - Complexity: O(n) in the bytes of the spans, with no cluster walk.
+    static func singleLine(_ spans: [Span], width: Int) -> StyledLine? {
+        oneLine(spans, width: max(1, width), narrowest: max(1, width))
+    }
+
     /// ``wrap(_:width:continuationWidth:)`` without its one-line shortcut: every cluster is
     /// placed on a line one at a time.
     static func wrapClusterByCluster(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {

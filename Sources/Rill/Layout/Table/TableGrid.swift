@@ -75,7 +75,12 @@ struct TableGrid: TableShape {
     /// - Complexity: O(n) in the row's grapheme clusters plus its area in columns.
     func rowLines(_ cells: [TableCellText], cache: TableCellCache? = nil, oneLine: Bool = false) -> [StyledLine] {
         func wrap(_ cell: TableCellText, _ width: Int) -> [StyledLine] {
-            TableCellCache.lines(cache, .column(width: width), spans: cell.spans) { TextWrapper.wrap(cell.spans, width: width) }
+            // A cell that fits its column (most do) is measured in less than its look-up costs:
+            // only cells that wrap are kept.
+            if let line = TextWrapper.singleLine(cell.spans, width: width) { return [line] }
+            return TableCellCache.lines(cache, .column(width: width), spans: cell.spans) {
+                TextWrapper.wrapClusterByCluster(cell.spans, width: width)
+            }
         }
         let wrapped = zip(cells, widths).map { cell, width in
             let lines = wrap(cell, width)
