@@ -137,19 +137,10 @@ public struct ANSIEncoder: Sendable {
 
     /// Appends text, replacing any C0/C1 control character or DEL by its visible placeholder.
     static func appendSafely(_ text: String, to output: inout [UInt8]) {
-        var clean = true
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte < 0xA0) {
-                clean = false
-                break
-            }
-            previous = byte
-        }
-        if clean {
-            output.append(contentsOf: text.utf8)
-        } else {
+        if ControlCharacters.contains(in: text) {
             output.append(contentsOf: ControlCharacters.visible(text).utf8)
+        } else {
+            output.append(contentsOf: text.utf8)
         }
     }
 }

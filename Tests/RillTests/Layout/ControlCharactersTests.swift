@@ -56,6 +56,32 @@ extension RillTests.Layout.ControlCharactersTests {
             == "https://e.x/]8;;https://evilab")
     }
 
+    /// The search reads eight bytes at a time: every control character, and the characters
+    /// whose bytes come nearest one (space, `~`, U+00A0 and U+00BF after the `C2` lead byte,
+    /// continuation bytes `80`–`9F` under other lead bytes), at every position of texts long
+    /// enough to cross several words, after ASCII and after multi-byte filler.
+    @Test("Controls are found at every position, eight bytes at a time; near misses are not")
+    func findsControlsAtEveryPosition() {
+        let controls = (0..<0x20).map { Unicode.Scalar(UInt8($0)) } + [Unicode.Scalar(UInt8(0x7F))]
+            + (0x80..<0xA0).map { Unicode.Scalar(UInt8($0)) }
+        let nearMisses: [Unicode.Scalar] = [" ", "~", "\u{A0}", "\u{BF}", "\u{100}", "\u{11F}", "\u{800}", "\u{81F}",
+                                            "\u{1F600}", "\u{FFFD}"]
+        for filler in ["abcdefgh", "é°ñ中", "\u{A0}x"] {
+            for length in [0, 1, 7, 8, 9, 15, 16, 17, 31] {
+                let base = String(String(repeating: filler, count: 32).prefix(length))
+                for position in 0...base.count {
+                    for scalar in controls + nearMisses {
+                        var text = base
+                        text.insert(Character(scalar), at: text.index(text.startIndex, offsetBy: position))
+                        #expect(ControlCharacters.contains(in: text) == ControlCharacters.isControl(scalar),
+                                "U+\(String(scalar.value, radix: 16)) at \(position) of \(base.debugDescription)")
+                    }
+                }
+                #expect(!ControlCharacters.contains(in: base))
+            }
+        }
+    }
+
     @Test func leavesNoControlCharacterForRandomInput() {
         var random = LayoutFixtures.Random(seed: 11)
         for _ in 0..<1000 {
