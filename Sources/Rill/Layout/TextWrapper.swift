@@ -332,6 +332,10 @@ public enum TextWrapper {
                     return
                 }
             }
+            if text.isASCII {
+                addASCII(text, style: style)
+                return
+            }
             var previous: UInt8 = 0
             while index != utf8.endIndex {
                 let byte = utf8[index]
@@ -387,6 +391,32 @@ public enum TextWrapper {
                 }
                 decider = offset + count
                 addCluster(utf8[index..<end], columns: DisplayWidth.of(character), style: style, isSpace: character == " ")
+            }
+        }
+
+        /// Adds `text`, all ASCII, a byte at a time from its UTF-8 storage: each byte is a cluster
+        /// of its own (but a line feed after a carriage return), as in ``add(_:)-(Span)``'s loop,
+        /// without walking string indices.
+        ///
+        /// - Complexity: O(n) in bytes; most model output is ASCII.
+        private mutating func addASCII(_ text: String, style: Int) {
+            text.withUTF8Bytes { bytes in
+                var previous: UInt8 = 0
+                for byte in bytes {
+                    decider = offset + 1
+                    switch byte {
+                    case 0x0A:
+                        if previous != 0x0D { endLine(hard: true) }
+                    case 0x0D:
+                        endLine(hard: true)
+                    default:
+                        store.append(byte)
+                        add(Cell(start: store.count - 1, count: 1, style: style,
+                                 width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20))
+                    }
+                    previous = byte
+                    offset += 1
+                }
             }
         }
 

@@ -36,6 +36,22 @@ extension RillTests.Layout {
             #expect("short]".utf8Contains(0x5D))
         }
 
+        @Test("A non-ASCII character is found at every position, eight bytes at a time")
+        func nonASCIIAtEveryPosition() {
+            let base = String(repeating: "abcdefgh", count: 4)
+            for length in [0, 1, 7, 8, 9, 16, 23, 32] {
+                let ascii = String(base.prefix(length))
+                #expect(ascii.isASCII)
+                for position in 0...length {
+                    for character: Character in ["é", "\u{80}", "中", "😀"] {
+                        var text = ascii
+                        text.insert(character, at: text.index(text.startIndex, offsetBy: position))
+                        #expect(!text.isASCII, "\(character) at \(position) of \(length)")
+                    }
+                }
+            }
+        }
+
         @Test("ASCII, printable ASCII, UTF-8 prefixes and trailing spaces", arguments: [
             "", "plain text", "tab\there", "café", "日本語  ", "  ", "e\u{301}", "x\u{7F}", "a b  c   ",
         ])
