@@ -65,13 +65,9 @@ public enum DisplayWidth {
     /// - Complexity: O(n); printable ASCII takes a fast path of one column per byte, and text
     ///   whose every scalar stands alone (see ``standsAlone(_:)``) one of a table lookup per scalar.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
-        var isPrintableASCII = true
-        var count = 0
-        for byte in text.utf8 {
-            if byte < 0x20 || byte >= 0x7F { isPrintableASCII = false; break }
-            count += 1
-        }
-        if isPrintableASCII { return count }
+        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable(String.isPrintableASCII)
+            ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if isPrintableASCII { return text.utf8.count }
         var sum = 0
         for scalar in text.unicodeScalars {
             if scalar.value < 0x80 {

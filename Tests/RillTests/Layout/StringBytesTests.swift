@@ -36,17 +36,24 @@ extension RillTests.Layout {
             #expect("short]".utf8Contains(0x5D))
         }
 
-        @Test("A non-ASCII character is found at every position, eight bytes at a time")
-        func nonASCIIAtEveryPosition() {
+        /// The ASCII checks read eight bytes at a time: a character that breaks them (or one
+        /// that comes nearest and does not) at every position of texts crossing several words.
+        @Test("ASCII and printable-ASCII checks and widths are right at every position, eight bytes at a time")
+        func checksAtEveryPosition() {
             let base = String(repeating: "abcdefgh", count: 4)
             for length in [0, 1, 7, 8, 9, 16, 23, 32] {
                 let ascii = String(base.prefix(length))
-                #expect(ascii.isASCII)
+                #expect(ascii.isASCII && ascii.isPrintableASCII)
                 for position in 0...length {
-                    for character: Character in ["é", "\u{80}", "中", "😀"] {
+                    for character: Character in ["é", "\u{80}", "中", "😀", "\u{0}", "\u{1F}", "\u{7F}", " ", "~", "!"] {
                         var text = ascii
                         text.insert(character, at: text.index(text.startIndex, offsetBy: position))
-                        #expect(!text.isASCII, "\(character) at \(position) of \(length)")
+                        let scalars = text.unicodeScalars
+                        #expect(text.isASCII == scalars.allSatisfy(\.isASCII), "\(character) at \(position) of \(length)")
+                        #expect(text.isPrintableASCII == scalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F },
+                                "\(character) at \(position) of \(length)")
+                        #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })
+                        #expect(DisplayWidth.of(text[...]) == DisplayWidth.of(text))
                     }
                 }
             }
