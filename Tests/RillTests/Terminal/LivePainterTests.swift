@@ -166,15 +166,18 @@ extension LivePainterTests {
 }
 
 extension LivePainterTests {
+    /// A code line of ASCII `text` padded with its band's background to `width` columns.
+    static func codeLine(_ text: String, width: Int) -> StyledLine {
+        let band = TextStyle(foreground: TerminalColor(252), background: TerminalColor(235))
+        return StyledLine([Span(text, band), Span(String(repeating: " ", count: width - text.count), band)])
+    }
+
     /// A code line padded with its band's background grows into the padding frame after frame:
     /// the cursor stays where the text ends, so each frame writes just the new text, without
     /// moving to the line's end and back; a new line below starts from there all the same.
     @Test("Text growing into a padded line is written where the last frame left the cursor")
     func cursorStaysWhereTheTextEnds() {
-        let band = TextStyle(foreground: TerminalColor(252), background: TerminalColor(235))
-        func line(_ text: String) -> StyledLine {
-            StyledLine([Span(text, band), Span(String(repeating: " ", count: 20 - text.count), band)])
-        }
+        func line(_ text: String) -> StyledLine { Self.codeLine(text, width: 20) }
         var terminal = VirtualTerminal(width: 30, height: 6)
         var painter = LivePainter(encoder: ANSIEncoder(depth: .palette))
         var writes: [String] = []
@@ -202,10 +205,7 @@ extension LivePainterTests {
     /// attributes stay set across the move, so the text is written with no SGR before it.
     @Test("Text going back into a code line's band keeps the band's attributes across the move")
     func attributesKeptAcrossMoveIntoBand() {
-        let band = TextStyle(foreground: TerminalColor(252), background: TerminalColor(235))
-        func line(_ text: String) -> StyledLine {
-            StyledLine([Span(text, band), Span(String(repeating: " ", count: 20 - text.count), band)])
-        }
+        func line(_ text: String) -> StyledLine { Self.codeLine(text, width: 20) }
         var painter = LivePainter(encoder: ANSIEncoder(depth: .palette))
         painter.columns = 30
         let first = painter.paint([line("let a")]).bytes
