@@ -256,25 +256,18 @@ enum PlainTextExtension {
         var wordStart = mark.end
         if !inCode, textEnd > mark.end, added[added.startIndex] != 0x20 {
             // Joining the last frame's last word: all of that word must be plain too.
-            while wordStart > mark.lineStart, source[wordStart - 1] != 0x20, source[wordStart - 1] != 0x09 {
-                guard mark.allows(source[wordStart - 1]) else { return nil }
-                wordStart -= 1
-            }
+            wordStart = source.wordStart(before: mark.end, notBefore: mark.lineStart)
+            guard source[wordStart..<mark.end].allSatisfy(mark.allows) else { return nil }
         }
         // The one autolink plain bytes can make: `www.` (any case); none in code.
         guard inCode || !containsWWW(source[wordStart...]) else { return nil }
-        if !inCode, mark.openDepth > 0, textEnd > mark.end {
+        let oldContentEnd = source.endTrimmingSpaces(mark.end, notBefore: mark.lineStart)
+        if !inCode, mark.openDepth > 0, textEnd > mark.end, oldContentEnd < mark.end || added[added.startIndex] == 0x20 {
             // The last word was shown with the closers right after it (before any spaces after
             // it), which keep a `www.` in it from being an autolink; text after a space that
             // moves them away may make it one.
-            let lastWordEnd = source.endTrimmingSpaces(mark.end, notBefore: mark.lineStart)
-            if lastWordEnd < mark.end || added[added.startIndex] == 0x20 {
-                var lastWordStart = lastWordEnd
-                while lastWordStart > mark.lineStart, source[lastWordStart - 1] != 0x20, source[lastWordStart - 1] != 0x09 {
-                    lastWordStart -= 1
-                }
-                guard !containsWWW(source[lastWordStart..<lastWordEnd]) else { return nil }
-            }
+            let lastWordStart = source.wordStart(before: oldContentEnd, notBefore: mark.lineStart)
+            guard !containsWWW(source[lastWordStart..<oldContentEnd]) else { return nil }
         }
 
         var next = mark
@@ -297,7 +290,6 @@ enum PlainTextExtension {
             }
         }
 
-        let oldContentEnd = source.endTrimmingSpaces(mark.end, notBefore: mark.lineStart)
         let newContentEnd = source.endTrimmingSpaces(textEnd, notBefore: mark.lineStart)
         guard oldContentEnd > mark.lineStart else { return nil }
         let text = String(decoding: source[oldContentEnd..<newContentEnd], as: UTF8.self)

@@ -82,6 +82,14 @@ extension Array where Element == UInt8 {
         return end
     }
 
+    /// `end` moved back over the word that ends there (bytes other than spaces and tabs), not
+    /// before `start`: where that word starts.
+    func wordStart(before end: Int, notBefore start: Int) -> Int {
+        var index = end
+        while index > start, self[index - 1] != 0x20, self[index - 1] != 0x09 { index -= 1 }
+        return index
+    }
+
     /// Whether `range` holds a `]`: the block there uses brackets, so a link reference
     /// definition arriving later might change it.
     func containsClosingBracket(in range: Range<Int>) -> Bool {
