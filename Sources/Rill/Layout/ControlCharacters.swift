@@ -31,12 +31,9 @@ public enum ControlCharacters {
     ///   table is asked this.
     public static func contains(in text: String) -> Bool {
         text.withUTF8Bytes { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index + 8 <= bytes.count,
-                  !mayStartControl(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
+            // Words with no byte below 0x20, no DEL and no `C2` lead byte are skipped whole.
+            var index = WordBytes.firstFlaggedWord(in: bytes) { word in
+                WordBytes.below(0x20, in: word) | WordBytes.equal(to: 0x7F, in: word) | WordBytes.equal(to: 0xC2, in: word)
             }
             while index < bytes.count {
                 let byte = bytes[index]
@@ -46,19 +43,6 @@ public enum ControlCharacters {
             }
             return false
         }
-    }
-
-    /// Whether one of the eight bytes of `word` is below 0x20, DEL or `C2`: the classic tests
-    /// for a byte below a bound (`(x − 0x20…) & ~x & 0x80…`, exact for a bound up to 0x80) and
-    /// for a zero byte after XOR with the byte repeated. Either may flag a byte above the first
-    /// one found, never a word without one.
-    @inline(__always)
-    private static func mayStartControl(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let delete = word ^ (ones &* 0x7F), lead = word ^ (ones &* 0xC2)
-        return ((word &- ones &* 0x20) & ~word
-            | (delete &- ones) & ~delete
-            | (lead &- ones) & ~lead) & highs != 0
     }
 
     /// Splits `text` into spans: runs of ordinary text in `style`, and placeholders for control

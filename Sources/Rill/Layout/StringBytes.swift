@@ -46,41 +46,18 @@ extension String {
         withUTF8Bytes { Self.contains(byte, in: $0) }
     }
 
-    /// Whether `bytes` hold `byte`: eight bytes at a time with the classic test for a zero byte
-    /// in a word (`(x − 0x01…) & ~x & 0x80…` after XOR with the byte repeated), then the rest
-    /// one at a time.
+    /// Whether `bytes` hold `byte`: eight bytes at a time (see ``WordBytes``), then one at a time
+    /// from the first word that may hold it.
     static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ pattern
-            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
-            offset += 8
-        }
-        while offset < bytes.count {
-            if bytes[offset] == byte { return true }
-            offset += 1
-        }
-        return false
+        let start = WordBytes.firstFlaggedWord(in: bytes) { WordBytes.equal(to: byte, in: $0) }
+        return bytes[start...].contains(byte)
     }
 
-    /// Whether every byte is ASCII, read eight at a time (a high bit set in none of them).
+    /// Whether every byte is ASCII, read eight at a time (see ``WordBytes``).
     var isASCII: Bool {
         withUTF8Bytes { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            let raw = UnsafeRawPointer(base)
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                offset += 8
-            }
-            while offset < bytes.count {
-                if bytes[offset] >= 0x80 { return false }
-                offset += 1
-            }
-            return true
+            let start = WordBytes.firstFlaggedWord(in: bytes) { WordBytes.nonASCII(in: $0) }
+            return bytes[start...].allSatisfy { $0 < 0x80 }
         }
     }
 
@@ -89,28 +66,16 @@ extension String {
         withUTF8Bytes { Self.isPrintableASCII($0) }
     }
 
-    /// Whether every one of `bytes` is printable ASCII (space to tilde), read eight at a time:
-    /// no high bit set, no byte below 0x20 (`(x − 0x20…) & ~x & 0x80…`, exact for a bound up to
-    /// 0x80) and no DEL (a zero byte after XOR with 0x7F repeated).
+    /// Whether every one of `bytes` is printable ASCII (space to tilde), read eight at a time
+    /// (see ``WordBytes``): no byte that is not ASCII, below a space, or DEL.
     ///
     /// - Complexity: O(n), about one instruction per byte (a byte loop costs four); the width of
     ///   every span and the agreed-width checks of the painter ask it.
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let delete = word ^ (ones &* 0x7F)
-            if (word | (word &- ones &* 0x20) & ~word | (delete &- ones) & ~delete) & highs != 0 { return false }
-            offset += 8
+        let start = WordBytes.firstFlaggedWord(in: bytes) { word in
+            WordBytes.nonASCII(in: word) | WordBytes.below(0x20, in: word) | WordBytes.equal(to: 0x7F, in: word)
         }
-        while offset < bytes.count {
-            if bytes[offset] < 0x20 || bytes[offset] >= 0x7F { return false }
-            offset += 1
-        }
-        return true
+        return bytes[start...].allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Whether the UTF-8 of `prefix` begins this string's UTF-8 (byte comparison, not clusters).
