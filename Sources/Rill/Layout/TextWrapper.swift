@@ -356,24 +356,12 @@ public enum TextWrapper {
                         offset += utf8.distance(from: index, to: next)
                         index = next
                     }
-                    decider = offset + utf8.distance(from: index, to: next)
                     if let scalar {
+                        decider = offset + utf8.distance(from: index, to: next)
                         addCluster(utf8[index..<next], columns: DisplayWidth.of(scalar), style: style, isSpace: false)
-                        continue
+                    } else {
+                        addASCIIByte(byte, after: previous, style: style)
                     }
-                    if byte == 0x0A {
-                        decider = offset + 1
-                        if previous != 0x0D { endLine(hard: true) }
-                        continue
-                    }
-                    if byte == 0x0D {
-                        decider = offset + 1
-                        endLine(hard: true)
-                        continue
-                    }
-                    store.append(byte)
-                    add(Cell(start: store.count - 1, count: 1, style: style,
-                             width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20))
                     continue
                 }
                 let end = text.index(after: index)
@@ -394,29 +382,37 @@ public enum TextWrapper {
             }
         }
 
-        /// Adds `text`, all ASCII, a byte at a time from its UTF-8 storage: each byte is a cluster
-        /// of its own (but a line feed after a carriage return), as in ``add(_:)-(Span)``'s loop,
-        /// without walking string indices.
+        /// Adds `text`, all ASCII, a byte at a time from its UTF-8 storage (see
+        /// ``addASCIIByte(_:after:style:)``), without walking string indices.
         ///
         /// - Complexity: O(n) in bytes; most model output is ASCII.
         private mutating func addASCII(_ text: String, style: Int) {
             text.withUTF8Bytes { bytes in
                 var previous: UInt8 = 0
                 for byte in bytes {
-                    decider = offset + 1
-                    switch byte {
-                    case 0x0A:
-                        if previous != 0x0D { endLine(hard: true) }
-                    case 0x0D:
-                        endLine(hard: true)
-                    default:
-                        store.append(byte)
-                        add(Cell(start: store.count - 1, count: 1, style: style,
-                                 width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20))
-                    }
+                    addASCIIByte(byte, after: previous, style: style)
                     previous = byte
                     offset += 1
                 }
+            }
+        }
+
+        /// Adds the ASCII `byte` at ``offset``, a cluster of its own (`previous` is the byte
+        /// before it in the span, 0 at its start): a line feed or carriage return ends the line
+        /// (a line feed after a carriage return ends none), anything else is a cell, one column
+        /// wide unless it is a control.
+        @inline(__always)
+        private mutating func addASCIIByte(_ byte: UInt8, after previous: UInt8, style: Int) {
+            decider = offset + 1
+            switch byte {
+            case 0x0A:
+                if previous != 0x0D { endLine(hard: true) }
+            case 0x0D:
+                endLine(hard: true)
+            default:
+                store.append(byte)
+                add(Cell(start: store.count - 1, count: 1, style: style,
+                         width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20))
             }
         }
 
