@@ -40,6 +40,23 @@ public struct StreamCheck {
         return check
     }
 
+    /// Every check on one document: fed per character with a one-shot comparison at every frame,
+    /// then in each of the chunkings `chunkSeeds` make (see ``Chunkings/seeded(_:seed:)``), with
+    /// the stream settings of ``run(_:pieces:reparseThreshold:settleStep:compareWithPrefix:)``.
+    /// The first failing run's report, saying how the document was fed; nil when all pass.
+    public static func firstFailure(_ bytes: [UInt8], chunkSeeds: [UInt64], reparseThreshold: Int? = nil,
+                                    settleStep: Int? = nil) -> String? {
+        let perCharacter = run(bytes, pieces: Chunkings.everyCharacter(bytes), reparseThreshold: reparseThreshold,
+                               settleStep: settleStep, compareWithPrefix: { _ in true })
+        if !perCharacter.violations.isEmpty { return "fed per character:\n" + perCharacter.report }
+        for seed in chunkSeeds {
+            let (name, pieces) = Chunkings.seeded(bytes, seed: seed)
+            let chunked = run(bytes, pieces: pieces, reparseThreshold: reparseThreshold, settleStep: settleStep)
+            if !chunked.violations.isEmpty { return "fed in \(name):\n" + chunked.report }
+        }
+        return nil
+    }
+
     /// A one-line summary of the violations for a test failure message.
     public var report: String {
         violations.joined(separator: "\n")

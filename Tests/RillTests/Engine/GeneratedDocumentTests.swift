@@ -18,14 +18,7 @@ import Testing
     /// Every check on one document: per character with one-shot comparison at every frame,
     /// then two random chunkings. Returns the first failing run's report.
     static func failure(_ bytes: [UInt8], seed: UInt64) -> String? {
-        let perCharacter = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), compareWithPrefix: { _ in true })
-        if !perCharacter.violations.isEmpty { return "fed per character:\n" + perCharacter.report }
-        for chunkSeed in [seed, seed &+ 3] {
-            let (name, pieces) = Chunkings.seeded(bytes, seed: chunkSeed)
-            let chunked = StreamCheck.run(bytes, pieces: pieces)
-            if !chunked.violations.isEmpty { return "fed in \(name):\n" + chunked.report }
-        }
-        return nil
+        StreamCheck.firstFailure(bytes, chunkSeeds: [seed, seed &+ 3])
     }
 }
 

@@ -51,13 +51,8 @@ import Testing
         for index in 0..<(Self.documentCount / 4) {
             let seed = 0xC07_0000 + batch &* 1_000 + UInt64(index)
             let bytes = Self.paragraphDocument(seed: seed)
-            let perCharacter = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), settleStep: 1,
-                                               compareWithPrefix: { _ in true })
-            #expect(perCharacter.violations.isEmpty,
-                    "document \(seed) \"\(StreamCheck.quote(bytes))\":\n\(perCharacter.report)")
-            let (chunking, pieces) = Chunkings.seeded(bytes, seed: seed)
-            let chunked = StreamCheck.run(bytes, pieces: pieces, settleStep: 1)
-            #expect(chunked.violations.isEmpty, "document \(seed) fed in \(chunking):\n\(chunked.report)")
+            let failure = StreamCheck.firstFailure(bytes, chunkSeeds: [seed], settleStep: 1)
+            #expect(failure == nil, "document \(seed) \"\(StreamCheck.quote(bytes))\" \(failure ?? "")")
         }
     }
 
@@ -66,9 +61,8 @@ import Testing
         var generator = DocumentGenerator(seed: 0xC07_5EED + batch)
         for index in 0..<GeneratedDocumentTests.batchSize {
             let bytes = generator.next()
-            let check = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), settleStep: 1,
-                                        compareWithPrefix: { _ in true })
-            #expect(check.violations.isEmpty, "document \(index) of batch \(batch):\n\(check.report)")
+            let failure = StreamCheck.firstFailure(bytes, chunkSeeds: [], settleStep: 1)
+            #expect(failure == nil, "document \(index) of batch \(batch) \(failure ?? "")")
         }
     }
 
