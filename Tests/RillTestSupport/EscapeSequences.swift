@@ -62,6 +62,14 @@ public enum EscapeSequences {
         }.joined()
     }
 
+    /// The target of an OSC 8 hyperlink whose body is `8;;target` (no parameters), read by
+    /// scalars: a target starting with a zero-width joiner joins the `;` before it into one
+    /// `Character`. Nil for any other body.
+    public static func hyperlinkTarget(ofOSC body: String) -> String? {
+        guard body.unicodeScalars.starts(with: "8;;".unicodeScalars) else { return nil }
+        return String(String.UnicodeScalarView(body.unicodeScalars.dropFirst(3)))
+    }
+
     /// C0 controls, DEL and C1 controls.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)

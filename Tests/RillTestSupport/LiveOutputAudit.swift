@@ -59,11 +59,10 @@ public enum LiveOutputAudit {
                     report("control sequence ESC [\(visible(parameters))\(visible(String(final)))")
                 }
             case .osc(let body, let terminator):
-                guard hyperlinks, body.unicodeScalars.starts(with: "8;;".unicodeScalars), terminator == "\u{1B}\\" else {
+                guard hyperlinks, let target = EscapeSequences.hyperlinkTarget(ofOSC: body), terminator == "\u{1B}\\" else {
                     report("operating system command ESC ]\(visible(body)) ended by \(visible(terminator ?? "nothing"))")
                     continue
                 }
-                let target = String(String.UnicodeScalarView(body.unicodeScalars.dropFirst(3)))
                 if let bad = target.unicodeScalars.first(where: { EscapeSequences.isControl($0) || $0 == " " }) {
                     report("hyperlink target holds U+\(String(bad.value, radix: 16, uppercase: true)): \(visible(target))")
                 }

@@ -32,11 +32,10 @@ public enum OutputAudit {
                 }
                 attributesSet = setsAttributes(parameters, startingFrom: attributesSet)
             case .osc(let body, let terminator):
-                guard hyperlinks, body.unicodeScalars.starts(with: "8;;".unicodeScalars), terminator == "\u{1B}\\" else {
+                guard hyperlinks, let target = EscapeSequences.hyperlinkTarget(ofOSC: body), terminator == "\u{1B}\\" else {
                     problems.append("line \(line): operating system command ESC ]\(visible(body)) ended by \(visible(terminator ?? "nothing"))")
                     continue
                 }
-                let target = String(String.UnicodeScalarView(body.unicodeScalars.dropFirst(3)))
                 if let bad = target.unicodeScalars.first(where: { EscapeSequences.isControl($0) || $0 == " " }) {
                     problems.append("line \(line): hyperlink target holds U+\(hex(bad.value)): \(visible(target))")
                 }
