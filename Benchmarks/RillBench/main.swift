@@ -89,19 +89,18 @@ if let name = option("--slowest") {
 
 if let name = option("--profile") {
     guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
+    let coalesced = option("--chunk") == "fps"
     let chunk = Int(option("--chunk") ?? "0") ?? 0
-    for _ in 1..<max(1, Int(option("--repeat") ?? "1") ?? 1) {
-        _ = chunk == 0 ? Runner.oneShot(input.bytes).cpu : Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, max(chunk, 1))).cpu
+    /// The run asked for, by its name and its CPU time in ns.
+    func run() -> (String, UInt64) {
+        if coalesced { return ("coalesced", Runner.stream(input.bytes, pieces: Runner.coalesced(input.bytes)).cpu) }
+        if chunk < 0 { return ("baseline", UInt64(input.bytes.count)) }  // inputs made, nothing measured: callgrind's floor
+        if chunk == 0 { return ("one-shot", Runner.oneShot(input.bytes).cpu) }
+        return ("stream", Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, chunk)).cpu)
     }
-    if option("--chunk") == "fps" {
-        print("coalesced", Runner.stream(input.bytes, pieces: Runner.coalesced(input.bytes)).cpu)
-    } else if chunk < 0 {
-        print("baseline", input.bytes.count)  // inputs made, nothing measured: callgrind's floor
-    } else if chunk == 0 {
-        print("one-shot", Runner.oneShot(input.bytes).cpu)
-    } else {
-        print("stream", Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, chunk)).cpu)
-    }
+    for _ in 1..<max(1, Int(option("--repeat") ?? "1") ?? 1) { _ = run() }
+    let (kind, cpu) = run()
+    print(kind, cpu)
     exit(0)
 }
 
