@@ -27,6 +27,47 @@ public enum BlockKind: Hashable, Sendable {
     case tableCell([Inline])
 }
 
+extension BlockKind {
+    /// The same case with equal content. Inline content is compared from its last inline back
+    /// (``Swift/Array/equalsFromEnd(_:)``): a block still being written differs from its last
+    /// frame at its end, so telling the two apart does not walk the whole block.
+    public static func == (lhs: BlockKind, rhs: BlockKind) -> Bool {
+        switch (lhs, rhs) {
+        case (.paragraph(let a), .paragraph(let b)), (.tableCell(let a), .tableCell(let b)): a.equalsFromEnd(b)
+        case (.heading(let l, let a), .heading(let m, let b)): l == m && a.equalsFromEnd(b)
+        case (.codeBlock(let a), .codeBlock(let b)): a == b
+        case (.htmlBlock(let a), .htmlBlock(let b)): a == b
+        case (.thematicBreak, .thematicBreak), (.blockQuote, .blockQuote): true
+        case (.list(let a), .list(let b)): a == b
+        case (.item(let a), .item(let b)): a == b
+        case (.table(let a), .table(let b)): a == b
+        case (.tableRow(let a), .tableRow(let b)): a == b
+        default: false
+        }
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Whether the two arrays are equal, compared from their last elements back.
+    ///
+    /// - Complexity: O(1) for copies of one array; otherwise O(n) when equal, O(k) when they
+    ///   differ k elements from the end.
+    func equalsFromEnd(_ other: [Element]) -> Bool {
+        guard count == other.count else { return false }
+        // A copy of the same array (an unchanged block) shares its storage.
+        let shared = withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+        }
+        if shared { return true }
+        var index = count
+        while index > 0 {
+            index -= 1
+            if self[index] != other[index] { return false }
+        }
+        return true
+    }
+}
+
 /// The literal content of a code block and how it was written.
 public struct CodeBlock: Hashable, Sendable {
     /// The info string of a fenced block (`swift title="x"`); empty for indented code.
