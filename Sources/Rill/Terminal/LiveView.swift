@@ -342,11 +342,13 @@ public struct LiveView: Sendable {
         if target != frontier {
             let keepPart = target.part
             let currentID = marks.first { $0.frontier.block == target.block }?.id
-            cache = cache.filter { key, _ in
-                if let passedID, key.block <= passedID { return false }
-                if let currentID, key.block == currentID { return key.part >= keepPart }
-                return true
+            // Removed in place: a filtered copy starts small and grows again as parts are added.
+            let passed = cache.keys.filter { key in
+                if let passedID, key.block <= passedID { return true }
+                if let currentID, key.block == currentID { return key.part < keepPart }
+                return false
             }
+            for key in passed { cache.removeValue(forKey: key) }
         }
         frontier = target
     }
