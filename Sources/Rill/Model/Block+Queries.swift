@@ -15,8 +15,13 @@ extension Block {
 
     /// Whether some text in the block holds a `]`: the trace of a reference link whose
     /// definition had not arrived when it was parsed.
+    ///
+    /// - Complexity: O(text), less the inlines known to hold none (``referenceFreeInlines``).
     public var mayHoldUnresolvedReference: Bool {
-        anyInlines { inlines in inlines.containsText { $0.utf8Contains(0x5D) } }
+        if referenceFreeInlines > 0, children.isEmpty, let inlines = kind.inlines {
+            return inlines[min(referenceFreeInlines, inlines.count)...].containsText { $0.utf8Contains(0x5D) }
+        }
+        return anyInlines { inlines in inlines.containsText { $0.utf8Contains(0x5D) } }
     }
 
     /// Whether the inlines of the block or of a descendant satisfy `test` (checked in document
@@ -31,7 +36,7 @@ extension Block {
     }
 }
 
-extension Array where Element == Inline {
+extension Collection where Element == Inline {
     /// Whether any inline in the tree is a link or an image.
     var containsLinkOrImage: Bool {
         contains { inline in

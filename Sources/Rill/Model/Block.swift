@@ -25,6 +25,10 @@ public struct Block: Identifiable, Sendable {
     /// A paragraph whose continuation line the table that follows it took as its header: the
     /// two start together.
     var joinsNext = false
+    /// How many of the block's leading inlines are known to hold no `]` in their text: the
+    /// settled lines of an open paragraph (see ``ParagraphCut``), which a query for unresolved
+    /// references then skips. Not compared: it says what is known, not what the block shows.
+    var referenceFreeInlines = 0
 
     /// Creates a block; identities are assigned by the engine, so library users rarely need this.
     public init(id: BlockID, kind: BlockKind, range: Range<Int>, children: [Block] = []) {
