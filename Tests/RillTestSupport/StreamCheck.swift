@@ -201,7 +201,7 @@ public struct StreamCheck {
 
     /// Whether the text of `block` or of a block inside it holds a `]` (code spans excluded),
     /// every inline read.
-    static func textHoldsBracket(_ block: Block) -> Bool {
+    public static func textHoldsBracket(_ block: Block) -> Bool {
         func holds(_ inlines: [Inline]) -> Bool {
             inlines.contains { inline in
                 switch inline {

@@ -79,7 +79,7 @@ public struct ParagraphCut: Sendable {
               parsed.count > 2, parsed[0] == .text("x"), parsed[1] == .softBreak else { return nil }
         first.block.kind = .paragraph(inlines + [lineBreak] + parsed[2...])
         // Settled text holds no `]` (see ``isSettled(_:)``).
-        first.block.referenceFreeInlines = inlines.count + 1
+        first.block.settledInlines = inlines.count + 1
         first.block.range = blockStart..<max(blockStart, first.block.range.upperBound)
         first.lineStart = paragraphStart
         first.startsOnCompleteLine = true

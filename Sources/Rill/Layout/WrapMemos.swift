@@ -13,6 +13,9 @@ public final class WrapMemos: @unchecked Sendable {
         var spans: [Span]
         /// How many spans the inlines up to each top-level one gave.
         var ends: [Int]
+        /// How many leading inlines are settled (``Block/settledInlines``): the next version
+        /// of the paragraph starts with them too.
+        var settled: Int
     }
 
     /// Values kept per paragraph, each with the frame it was last used in. A handful at a time
@@ -60,8 +63,9 @@ public final class WrapMemos: @unchecked Sendable {
     ///
     /// - Complexity: O(inlines compared + size of the inlines from the first change + the text
     ///   the wrap lays out again).
-    func lines(_ inlines: [Inline], base: TextStyle, width: Int, id: BlockID, in context: LayoutContext) -> [StyledLine] {
-        let styled = styledSpans(inlines, base: base, id: id, in: context)
+    func lines(_ inlines: [Inline], base: TextStyle, width: Int, id: BlockID, settled: Int = 0,
+               in context: LayoutContext) -> [StyledLine] {
+        let styled = styledSpans(inlines, base: base, id: id, settled: settled, in: context)
         var memo = memos.take(id) ?? nil
         let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged)
         memos.put(memo, for: id, frame: frame)
@@ -70,17 +74,21 @@ public final class WrapMemos: @unchecked Sendable {
 
     /// ``spans(_:base:id:in:)``, with how many spans at the start are those of the last call for
     /// `id` (the wrap of that call's spans is its memo, so they need no comparing).
-    private func styledSpans(_ inlines: [Inline], base: TextStyle, id: BlockID,
+    private func styledSpans(_ inlines: [Inline], base: TextStyle, id: BlockID, settled: Int = 0,
                              in context: LayoutContext) -> (spans: [Span], unchanged: Int) {
         var kept = 0
         var spans: [Span] = []
         var ends: [Int] = []
         if var previous = styled.take(id), previous.base == base {
             let common = min(previous.inlines.count, inlines.count)
+            // Inlines settled in both versions are the same: not compared.
+            kept = min(previous.settled, settled, common)
+            assert(previous.inlines[..<kept] == inlines[..<kept], "settled inlines changed")
             while kept < common, previous.inlines[kept] == inlines[kept] { kept += 1 }
             if let grown = Self.grownText(previous, to: inlines, from: kept) {
                 // Only the last inline changed, a plain text grown at its end: its span grows.
                 previous.inlines = inlines
+                previous.settled = settled
                 previous.spans[previous.spans.count - 1] = grown
                 let unchanged = previous.spans.count - 1
                 styled.put(previous, for: id, frame: frame)
@@ -97,7 +105,7 @@ public final class WrapMemos: @unchecked Sendable {
             spans += InlineStyler.spans([inline], base: base, in: context)
             ends.append(spans.count)
         }
-        styled.put(Styled(inlines: inlines, base: base, spans: spans, ends: ends), for: id, frame: frame)
+        styled.put(Styled(inlines: inlines, base: base, spans: spans, ends: ends, settled: settled), for: id, frame: frame)
         return (spans, unchanged)
     }
 

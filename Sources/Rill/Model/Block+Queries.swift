@@ -16,10 +16,10 @@ extension Block {
     /// Whether some text in the block holds a `]`: the trace of a reference link whose
     /// definition had not arrived when it was parsed.
     ///
-    /// - Complexity: O(text), less the inlines known to hold none (``referenceFreeInlines``).
+    /// - Complexity: O(text), less the inlines known to hold none (``settledInlines``).
     public var mayHoldUnresolvedReference: Bool {
-        if referenceFreeInlines > 0, children.isEmpty, let inlines = kind.inlines {
-            return inlines[min(referenceFreeInlines, inlines.count)...].containsText { $0.utf8Contains(0x5D) }
+        if settledInlines > 0, children.isEmpty, let inlines = kind.inlines {
+            return inlines[min(settledInlines, inlines.count)...].containsText { $0.utf8Contains(0x5D) }
         }
         return anyInlines { inlines in inlines.containsText { $0.utf8Contains(0x5D) } }
     }

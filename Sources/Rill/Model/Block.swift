@@ -25,10 +25,18 @@ public struct Block: Identifiable, Sendable {
     /// A paragraph whose continuation line the table that follows it took as its header: the
     /// two start together.
     var joinsNext = false
-    /// How many of the block's leading inlines are known to hold no `]` in their text: the
-    /// settled lines of an open paragraph (see ``ParagraphCut``), which a query for unresolved
-    /// references then skips. Not compared: it says what is known, not what the block shows.
-    var referenceFreeInlines = 0
+    /// How many of the block's leading inlines are settled: the complete lines of an open
+    /// paragraph that nothing written later can change, and the break after them (see
+    /// ``ParagraphCut``). Every later version of the paragraph starts with the same inlines, and
+    /// they hold no `]`; a query for unresolved references and the live view's styling memo skip
+    /// them. Not compared: it says what is known, not what the block shows.
+    var settledInlines: Int {
+        get { Int(settledCount) }
+        set { settledCount = UInt32(clamping: newValue) }  // fewer is only less known
+    }
+    /// ``settledInlines``, stored in the room the flags before it leave (a wider field made
+    /// every block, copied at every frame, 8 bytes larger).
+    private var settledCount: UInt32 = 0
 
     /// Creates a block; identities are assigned by the engine, so library users rarely need this.
     public init(id: BlockID, kind: BlockKind, range: Range<Int>, children: [Block] = []) {

@@ -66,6 +66,38 @@ import Testing
         }
     }
 
+    @Test("A paragraph's settled inlines start every later version of it, and hold no ']'")
+    func settledInlinesStay() {
+        var compared = 0
+        for index in 0..<(Self.documentCount / 2) {
+            let seed = 0xC07_5E77 + UInt64(index)
+            let bytes = Self.paragraphDocument(seed: seed)
+            var stream = MarkdownStream()
+            stream.paragraphSettleStep = 1
+            var lastSettled: [BlockID: [Inline]] = [:]
+            for (offset, byte) in bytes.enumerated() {
+                stream.append([byte])
+                stream.advance()
+                for block in stream.openBlocks where block.settledInlines > 0 {
+                    guard let inlines = block.kind.inlines, inlines.count >= block.settledInlines else {
+                        Issue.record("document \(seed) after \(offset + 1) bytes: \(block.settledInlines) settled of \(block.kind)")
+                        continue
+                    }
+                    let settled = Array(inlines[..<block.settledInlines])
+                    #expect(!StreamCheck.textHoldsBracket(Block(id: block.id, kind: .paragraph(settled), range: block.range)))
+                    if let before = lastSettled[block.id] {
+                        let shared = min(before.count, settled.count)
+                        #expect(before[..<shared] == settled[..<shared],
+                                "document \(seed) after \(offset + 1) bytes: \(block.id)'s settled inlines changed")
+                        compared += 1
+                    }
+                    lastSettled[block.id] = settled
+                }
+            }
+        }
+        #expect(compared > 1_000, "only \(compared) versions compared")
+    }
+
     @Test("Inline constructs that may reach across a line are not settled",
           arguments: [
               "a *b\nc* d\n", "`a\nb` c\n", "[a\nb](/u)\n", "see [foo]\nlater\n", "a <b\nc=\"d\">\n",

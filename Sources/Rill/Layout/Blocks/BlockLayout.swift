@@ -28,7 +28,7 @@ public enum BlockLayout {
         case .paragraph(let inlines):
             // Settled or not, a live view's memo of the paragraph's last wrap serves: one that
             // was open in the last frame is not wrapped again when it settles.
-            let lines = ParagraphLayout.lines(for: inlines, id: block.id, in: context)
+            let lines = ParagraphLayout.lines(for: inlines, id: block.id, settled: block.settledInlines, in: context)
             // An open paragraph can still become a setext heading or gain a table header, and
             // delimiters opened in it can still close: none of its lines is settled yet.
             return open == nil ? LaidOutLines(closed: lines) : LaidOutLines(lines: lines, stableCount: 0)
