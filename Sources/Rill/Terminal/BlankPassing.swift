@@ -82,7 +82,14 @@ extension ANSIEncoder {
                     }
                     var end = offset + 1
                     while end < bytes.count, bytes[end] == 0x20 { end += 1 }
-                    let length = end - offset
+                    // A scalar that joins the space before it (a mark, an emoji modifier) makes
+                    // that space part of its cluster: passed with a move, it would be left out
+                    // and the scalar drawn alone. That space is written with it.
+                    let next = end < bytes.count
+                        ? (bytes[end] < 0x80 ? nil : Substring(span.text.utf8.dropFirst(end)).unicodeScalars.first)
+                        : (index + 1 < line.spans.count ? line.spans[index + 1].text.unicodeScalars.first : nil)
+                    let runEnd = next.map { Self.joinsSpace($0) } == true ? end - 1 : end
+                    let length = runEnd - offset
                     if length > Self.moveRightLength(length) {
                         width += DisplayWidth.of(Substring(span.text.utf8.dropFirst(measured).prefix(offset - measured)))
                         let runColumn = column + width
@@ -90,13 +97,18 @@ extension ANSIEncoder {
                             runs.append(PassableRun(span: index, start: offset, length: length, column: runColumn))
                         }
                         width += length
-                        measured = end
+                        measured = runEnd
                     }
                     offset = end
                 }
             }
         }
         return runs
+    }
+
+    /// Whether `scalar` after a space makes one grapheme cluster with it.
+    static func joinsSpace(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isASCII && !DisplayWidth.standsAlone(scalar) && (" " + String(scalar)).count == 1
     }
 
     /// `span` from UTF-8 offset `offset` on (a boundary after a run of spaces).

@@ -22,6 +22,18 @@ import Testing
         #expect(Self.passed(StyledLine([Span("x            y")])) == "x\u{1B}[12Cy")
     }
 
+    @Test("A space that a mark or an emoji modifier joins is written with it, not passed")
+    func joinedSpaceWritten() {
+        // " 🏽" and " \u{301}" are clusters of two scalars: a move over all six spaces would
+        // leave the modifier, or the mark, drawn alone.
+        #expect(Self.passed(StyledLine([Span("x      \u{1F3FD} y")])) == "x\u{1B}[5C \u{1F3FD} y")
+        #expect(Self.passed(StyledLine([Span("x      \u{301}y")])) == "x\u{1B}[5C \u{301}y")
+        // The joining scalar may start the next span.
+        #expect(Self.passed(StyledLine([Span("x      "), Span("\u{1F3FD}", Self.bold)])) == "x\u{1B}[5C \u{1F3FD}")
+        // An emoji that starts a cluster of its own is written after the whole run passed.
+        #expect(Self.passed(StyledLine([Span("x      \u{1F44D}")])) == "x\u{1B}[6C\u{1F44D}")
+    }
+
     @Test("Only the blank cells are passed: what lies past them is written")
     func onlyWithinTheBlankCells() {
         // Five cells were inserted; the run beyond them covers old text and is written.
