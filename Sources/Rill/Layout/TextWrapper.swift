@@ -148,7 +148,12 @@ public enum TextWrapper {
             // only if the character that ended it is unchanged and followed by an unchanged ASCII
             // byte (which cannot join its cluster); else go one line further back.
             let decided = line > 0 ? previous.decidedBy(line - 1) : .max
-            let keepsLineBefore = line > 0 && previous.restartOffset(line) != nil && decided < common
+            // The line must still start a cluster: text changed from its start may join the
+            // character before it (a selector, a mark or a modifier after a space).
+            let startsCluster = previous.restartOffset(line).map { offset in
+                offset < common || (byte(at: offset, in: spans).map { $0 < 0x80 } ?? true)
+            } ?? false
+            let keepsLineBefore = line > 0 && startsCluster && decided < common
                 && (byte(at: decided, in: spans).map { $0 < 0x80 } ?? false)
             if !keepsLineBefore {
                 line -= 1

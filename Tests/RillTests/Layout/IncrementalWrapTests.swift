@@ -120,6 +120,22 @@ extension RillTests.Layout {
             #expect(restarted > 30, "restarted \(restarted) of 400")
         }
 
+        /// One span this time (a plain theme styles an emphasis like the text before it): the
+        /// old text's last line started at a `*`, and in the new one a scalar that joins the
+        /// space before it stands there. That line no longer starts a cluster: the wrap restarts
+        /// a line earlier, as the whole wrap puts the space at the new line's start.
+        @Test("A line whose start a changed scalar joins to the space before is wrapped again",
+              arguments: ["\u{FE0F}", "\u{301}", "\u{1F3FD}"])
+        func restartJoinedToTheSpaceBefore(joining: String) {
+            for width in [9, 10, 12] {
+                var memo: TextWrapper.Memo?
+                _ = TextWrapper.wrap([Span("abcdefgh    *xy")], width: width, memo: &memo)
+                let new = [Span("abcdefgh    " + joining + "qu")]
+                #expect(TextWrapper.wrap(new, width: width, memo: &memo) == TextWrapper.wrap(new, width: width),
+                        "\(new) at \(width)")
+            }
+        }
+
         @Test("A grown cluster or a changed span is not carried on")
         func refusesToCarryOn() {
             for (old, new) in [([Span("cafe")], [Span("cafe\u{301}")]), ([Span("line\r")], [Span("line\r\n")]),
