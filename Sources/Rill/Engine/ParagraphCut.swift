@@ -78,7 +78,8 @@ public struct ParagraphCut: Sendable {
         guard var first = entries.first, first.inContext, case .paragraph(let parsed) = first.block.kind,
               parsed.count > 2, parsed[0] == .text("x"), parsed[1] == .softBreak else { return nil }
         first.block.kind = .paragraph(inlines + [lineBreak] + parsed[2...])
-        // Settled text holds no `]` (see ``isSettled(_:)``).
+        // The settled lines' inlines and the break after them: final, and no text in them
+        // holds a `]` (see ``isSettled(_:)``).
         first.block.settledInlines = inlines.count + 1
         first.block.range = blockStart..<max(blockStart, first.block.range.upperBound)
         first.lineStart = paragraphStart
