@@ -236,12 +236,16 @@ final class Tmux {
 
     // MARK: - The server
 
-    /// Ends the server and every process in it, and removes the scratch directory.
+    /// Ends the server and every process in it, and removes the scratch directory and the
+    /// server's socket (a killed server leaves its socket file behind).
     func kill() {
         guard !killed else { return }
         killed = true
+        let socketPath = (try? tmux(["display-message", "-p", "#{socket_path}"], timeout: 10))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? tmux(["kill-server"], timeout: 10)
         try? FileManager.default.removeItem(at: directory)
+        if let socketPath, socketPath.hasSuffix("/" + socket) { try? FileManager.default.removeItem(atPath: socketPath) }
     }
 
     /// Runs a tmux command on this server; throws when it fails or takes over `timeout` seconds.
