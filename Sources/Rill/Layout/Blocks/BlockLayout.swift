@@ -76,19 +76,34 @@ public enum BlockLayout {
 
     /// Lays out sibling blocks one after another; `separated` decides whether a blank line goes
     /// before each block after the first. Only the last block can be open; the settled lines
-    /// are all lines above it plus its own settled lines.
+    /// are the lines above it (all of them, unless it starts on the incomplete line, see
+    /// ``settledBefore(_:_:open:_:)``) plus its own settled lines.
     static func stack(_ blocks: [Block], in context: LayoutContext, open: OpenState?,
                       separated: (Block) -> Bool) -> LaidOutLines {
-        var lines: [StyledLine] = []
-        var stable = 0
+        var stacked = LaidOutLines(closed: [])
         for (index, block) in blocks.enumerated() {
             let isLast = index == blocks.count - 1
             var laidOut = layout(block, in: context, open: isLast ? open : nil)
+            if !isLast, let open {
+                laidOut.stableCount = settledBefore(blocks[index + 1], laidOut, open: open) {
+                    layout(block, in: context, open: open)
+                }
+            }
             if index > 0, separated(block) { laidOut = laidOut.separated() }
-            stable = lines.count + laidOut.stableCount
-            lines += laidOut.lines
+            stacked.append(laidOut)
         }
-        return LaidOutLines(lines: lines, stableCount: open == nil ? lines.count : stable)
+        return open == nil ? LaidOutLines(closed: stacked.lines) : stacked
+    }
+
+    /// How many lines of a block laid out closed are settled, given the block after it: all of
+    /// them, unless that one starts on the incomplete line. A block closed only by that line is
+    /// the last again if the line is held back (it may still turn into something else), and is
+    /// then drawn open (a code block without its bottom line): it is settled only as far as
+    /// `open` lays it out settled.
+    static func settledBefore(_ next: Block, _ closed: LaidOutLines, open: OpenState,
+                              _ layoutOpen: () -> LaidOutLines) -> Int {
+        guard next.range.lowerBound >= open.incompleteFrom else { return closed.stableCount }
+        return min(closed.stableCount, layoutOpen().stableCount)
     }
 
     /// Narrowest content width a container will give its children: below it, containers stop

@@ -23,6 +23,13 @@ public struct LaidOutLines: Equatable, Sendable {
     func separated() -> LaidOutLines {
         LaidOutLines(lines: [.blank] + lines, stableCount: stableCount > 0 || lines.isEmpty ? stableCount + 1 : 0)
     }
+
+    /// Appends `part` below these lines: its settled lines count only when every line above
+    /// them is settled (nothing below a line that may change is settled).
+    mutating func append(_ part: LaidOutLines) {
+        if stableCount == lines.count { stableCount += part.stableCount }
+        lines += part.lines
+    }
 }
 
 /// Whether a block may still change, and where the incomplete last line of input begins.

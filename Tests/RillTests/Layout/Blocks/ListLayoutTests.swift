@@ -24,3 +24,34 @@ extension RillTests.Layout.ListLayoutTests {
         #expect(Self.text("98. a\n99. b\n100. c\n") == [" 98. a", " 99. b", "100. c"])
     }
 }
+
+extension RillTests.Layout.ListLayoutTests {
+    /// `* c`, a blank line, an indented code block in the item, then `    ~` on the incomplete
+    /// line: the code block is closed only by a paragraph on that line, which the stream holds
+    /// back once it reads `~~~` (it may open a fence). The code block is then the item's last
+    /// child, drawn open without its bottom line: that line must not have been settled.
+    @Test("A block closed only by the incomplete line is settled as if it were open")
+    func closedOnlyByTheIncompleteLine() throws {
+        let text = Array("* c\n \r       s\n    ~".utf8)
+        let incomplete = try #require(text.lastIndex(of: 0x0A)) + 1
+        let list = try #require(MarkdownStream.parse(text).first)
+        let open = OpenState(incompleteFrom: incomplete)
+        let laidOut = BlockLayout.layout(list, in: LayoutFixtures.plain(40), open: open)
+        #expect(LayoutFixtures.text(laidOut.lines) == ["• c", "", "  ╭─", "  │  s", "  ╰─", "  ~"])
+        // The code block's top and line are settled; its bottom waits for a complete line.
+        #expect(laidOut.stableCount == 4)
+        // Once the paragraph starts on a complete line, the bottom is settled with the rest above it.
+        let complete = BlockLayout.layout(list, in: LayoutFixtures.plain(40), open: OpenState(incompleteFrom: .max))
+        #expect(complete.stableCount == 5)
+    }
+
+    @Test("An item closed only by one that starts on the incomplete line is settled as if open")
+    func itemClosedOnlyByTheIncompleteLine() throws {
+        let text = Array("- a\n\n      code\n- b".utf8)
+        let incomplete = try #require(text.lastIndex(of: 0x0A)) + 1
+        let list = try #require(MarkdownStream.parse(text).first)
+        let laidOut = BlockLayout.layout(list, in: LayoutFixtures.plain(40), open: OpenState(incompleteFrom: incomplete))
+        #expect(LayoutFixtures.text(laidOut.lines) == ["• a", "", "  ╭─", "  │ code", "  ╰─", "• b"])
+        #expect(laidOut.stableCount == 4)
+    }
+}
