@@ -77,19 +77,25 @@ public enum BlockLayout {
     /// Lays out sibling blocks one after another; `separated` decides whether a blank line goes
     /// before each block after the first. Only the last block can be open; the settled lines
     /// are the lines above it (all of them, unless it starts on the incomplete line, see
-    /// ``settledBefore(_:_:open:_:)``) plus its own settled lines.
+    /// ``settledBefore(_:_:open:_:)``) plus its own settled lines, down to the first line that
+    /// is not settled.
     static func stack(_ blocks: [Block], in context: LayoutContext, open: OpenState?,
                       separated: (Block) -> Bool) -> LaidOutLines {
+        stack(blocks, open: open, separated: separated) { index, open in layout(blocks[index], in: context, open: open) }
+    }
+
+    /// ``stack(_:in:open:separated:)`` with each sibling laid out by `layout` (given its index,
+    /// and `open` or nil for closed): a list's items, each with its own marker, too.
+    static func stack(_ siblings: [Block], open: OpenState?, separated: (Block) -> Bool,
+                      layout: (_ index: Int, _ open: OpenState?) -> LaidOutLines) -> LaidOutLines {
         var stacked = LaidOutLines(closed: [])
-        for (index, block) in blocks.enumerated() {
-            let isLast = index == blocks.count - 1
-            var laidOut = layout(block, in: context, open: isLast ? open : nil)
+        for (index, sibling) in siblings.enumerated() {
+            let isLast = index == siblings.count - 1
+            var laidOut = layout(index, isLast ? open : nil)
             if !isLast, let open {
-                laidOut.stableCount = settledBefore(blocks[index + 1], laidOut, open: open) {
-                    layout(block, in: context, open: open)
-                }
+                laidOut.stableCount = settledBefore(siblings[index + 1], laidOut, open: open) { layout(index, open) }
             }
-            if index > 0, separated(block) { laidOut = laidOut.separated() }
+            if index > 0, separated(sibling) { laidOut = laidOut.separated() }
             stacked.append(laidOut)
         }
         return open == nil ? LaidOutLines(closed: stacked.lines) : stacked
@@ -100,7 +106,7 @@ public enum BlockLayout {
     /// the last again if the line is held back (it may still turn into something else), and is
     /// then drawn open (a code block without its bottom line): it is settled only as far as
     /// `open` lays it out settled.
-    static func settledBefore(_ next: Block, _ closed: LaidOutLines, open: OpenState,
+    private static func settledBefore(_ next: Block, _ closed: LaidOutLines, open: OpenState,
                               _ layoutOpen: () -> LaidOutLines) -> Int {
         guard next.range.lowerBound >= open.incompleteFrom else { return closed.stableCount }
         return min(closed.stableCount, layoutOpen().stableCount)

@@ -33,22 +33,12 @@ enum ListLayout {
         let depth = context.listDepth
         var inner = context
         inner.listDepth = depth + 1
-        var laidOutItems = LaidOutLines(closed: [])
-        for (index, item) in list.children.enumerated() {
+        return BlockLayout.stack(list.children, open: open, separated: { $0.followsBlankLine }) { index, open in
             let marker = style.isOrdered
                 ? ListMarker.number(style.start + index, delimiter: style.delimiter, digits: numberDigits(start: style.start))
                 : ListMarker.bullet(depth: depth)
-            let isLast = index == list.children.count - 1
-            var laidOut = layoutItem(item, marker: marker, in: inner, open: isLast ? open : nil)
-            if !isLast, let open {
-                laidOut.stableCount = BlockLayout.settledBefore(list.children[index + 1], laidOut, open: open) {
-                    layoutItem(item, marker: marker, in: inner, open: open)
-                }
-            }
-            if index > 0, item.followsBlankLine { laidOut = laidOut.separated() }
-            laidOutItems.append(laidOut)
+            return layoutItem(list.children[index], marker: marker, in: inner, open: open)
         }
-        return open == nil ? LaidOutLines(closed: laidOutItems.lines) : laidOutItems
     }
 
     static func layoutItem(_ item: Block, marker: ListMarker, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
