@@ -472,7 +472,9 @@ public struct MarkdownStream: Sendable {
                                                             literalRange: nil, context: grown.definitionContext(from: grown.absorbedUpTo))
                         || definitionsChanged
                     if let intro = grown.intro {
+                        // Parsed when the growth started, before any definition that came since.
                         appendFinal(intro, lineStart: grown.lineStart, identityBefore: grown.identityBefore, outcome: &outcome)
+                        assembled.append(finalBlocks.count - 1)
                     }
                     let block = grown.materialized()
                     appendFinal(block, lineStart: source.lineStart(containing: block.range.lowerBound),

@@ -104,6 +104,34 @@ extension LateDefinitionTests {
         }
     }
 
+    /// The paragraph cmark-gfm splits off above a table is taken when the table starts to grow
+    /// row by row, and becomes final with the table: a definition that arrived meanwhile must
+    /// still resolve it (libFuzzer found it left as text).
+    @Test("A paragraph split off above a grown table is resolved by a later definition",
+          arguments: [
+              "[spec]\ne||\n-|-\ne\n\n[spec]:p",
+              "[spec]\ne||\n-|-\ne\n\n[spec]: /p\n\nafter\n",
+              "a [spec] b\n| x | y |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\n[spec]: /p \"T\"\n",
+          ])
+    func splitOffParagraphOfAGrownTable(_ text: String) {
+        let bytes = Array(text.utf8)
+        for size in [1, 3, bytes.count] {
+            let check = StreamCheck.run(bytes, pieces: Chunkings.fixed(bytes.count, size: size))
+            #expect(check.violations.isEmpty, "fed in pieces of \(size):\n\(check.report)")
+        }
+        var stream = MarkdownStream()
+        for byte in bytes {
+            stream.append([byte])
+            _ = stream.advance()
+        }
+        _ = stream.finish()
+        guard case .paragraph(let inlines)? = stream.blocks.first?.kind else {
+            Issue.record("expected a paragraph first, got \(stream.blocks.first.map { "\($0.kind)" } ?? "nothing")")
+            return
+        }
+        #expect(inlines.contains { if case .link = $0 { true } else { false } }, "\(inlines)")
+    }
+
     /// A block made final while the definitions stood shows its links as text again as soon as
     /// the table's delimiter row arrives, not only once the table is final: the prefix so far
     /// parses that way.
