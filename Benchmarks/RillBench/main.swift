@@ -91,16 +91,20 @@ if let name = option("--profile") {
     guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
     let coalesced = option("--chunk") == "fps"
     let chunk = Int(option("--chunk") ?? "0") ?? 0
-    /// The run asked for, by its name and its CPU time in ns.
-    func run() -> (String, UInt64) {
-        if coalesced { return ("coalesced", Runner.stream(input.bytes, pieces: Runner.coalesced(input.bytes)).cpu) }
-        if chunk < 0 { return ("baseline", UInt64(input.bytes.count)) }  // inputs made, nothing measured: callgrind's floor
-        if chunk == 0 { return ("one-shot", Runner.oneShot(input.bytes).cpu) }
-        return ("stream", Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, chunk)).cpu)
+    /// The run asked for: its name, its CPU time in ns and, streamed, the bytes handed to cmark.
+    func run() -> (String, UInt64, Int?) {
+        if coalesced {
+            let run = Runner.stream(input.bytes, pieces: Runner.coalesced(input.bytes))
+            return ("coalesced", run.cpu, run.bytesParsed)
+        }
+        if chunk < 0 { return ("baseline", UInt64(input.bytes.count), nil) }  // inputs made, nothing measured: callgrind's floor
+        if chunk == 0 { return ("one-shot", Runner.oneShot(input.bytes).cpu, nil) }
+        let run = Runner.stream(input.bytes, pieces: Runner.fixed(input.bytes, chunk))
+        return ("stream", run.cpu, run.bytesParsed)
     }
     for _ in 1..<max(1, Int(option("--repeat") ?? "1") ?? 1) { _ = run() }
-    let (kind, cpu) = run()
-    print(kind, cpu)
+    let (kind, cpu, parsed) = run()
+    print(kind, cpu, parsed.map { "bytes-parsed \($0) of \(input.bytes.count)" } ?? "")
     exit(0)
 }
 
