@@ -11,9 +11,13 @@ public struct LayoutContext: Hashable, Sendable {
     public var isPlain: Bool
     /// How many lists enclose the block being laid out (chooses the bullet).
     var listDepth = 0
-    /// Wraps of paragraphs kept between frames by a live view; nil for a one-off layout. Not
-    /// part of equality: it changes how fast lines are made, never which.
-    var wrapMemos: WrapMemos?
+    /// Paragraph wraps and closed layouts kept between frames by a live view; nil for a one-off
+    /// layout. Not part of equality: it changes how fast lines are made, never which.
+    var memos: LayoutMemos?
+    /// Whether the block being laid out is a child of a container being laid out, rather than a
+    /// block (or part) the live view keeps itself: only such closed blocks are memoized. Not
+    /// part of equality either.
+    var isNested = false
 
     /// Creates a context.
     public init(width: Int, theme: Theme = .dark, hyperlinks: Bool = false, isPlain: Bool = false) {
@@ -34,6 +38,13 @@ public struct LayoutContext: Hashable, Sendable {
         hasher.combine(hyperlinks)
         hasher.combine(isPlain)
         hasher.combine(listDepth)
+    }
+
+    /// The context of a container's children: `columns` narrower, and nested.
+    func children(narrowedBy columns: Int) -> LayoutContext {
+        var copy = narrowed(by: columns)
+        copy.isNested = true
+        return copy
     }
 
     /// The same context, `columns` narrower (never below 1 column).

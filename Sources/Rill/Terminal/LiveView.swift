@@ -61,7 +61,7 @@ public struct LiveView: Sendable {
     /// Creates a live view for a screen of `height` rows laid out with `context`.
     public init(context: LayoutContext, encoder: ANSIEncoder, height: Int) {
         var context = context
-        context.wrapMemos = WrapMemos()
+        context.memos = LayoutMemos()
         self.context = context
         self.painter = LivePainter(encoder: encoder)
         self.painter.columns = context.width
@@ -140,7 +140,7 @@ public struct LiveView: Sendable {
             block += 1
         }
 
-        context.wrapMemos?.sweep()
+        context.memos?.sweep()
         let start = min(frontier.line, lines.count)
         let paint = painter.paint(Array(lines[start...]))
         var out = paint.bytes

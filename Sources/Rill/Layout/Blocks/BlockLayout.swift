@@ -15,6 +15,13 @@ public enum BlockLayout {
     /// (the bottom of a code block or a table), so they are appended, not redrawn, when it
     /// closes; and it reports how many of its lines are already settled.
     public static func layout(_ block: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
+        if open == nil, context.isNested, let memos = context.memos?.closed {
+            return memos.layout(block, in: context) { layoutClosedOrOpen(block, in: context, open: nil) }
+        }
+        return layoutClosedOrOpen(block, in: context, open: open)
+    }
+
+    private static func layoutClosedOrOpen(_ block: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
         var laidOut = block.isFlattenedNesting
             ? FlattenedNestingLayout.layout(block, in: context) { layoutByKind(block, in: $0, open: open) }
             : layoutByKind(block, in: context, open: open)
@@ -52,7 +59,9 @@ public enum BlockLayout {
         case .list:
             return ListLayout.layout(block, in: context, open: open)
         case .item:
-            return ListLayout.layoutItem(block, marker: ListMarker.bullet(depth: context.listDepth), in: context, open: open)
+            // Closed, this layout is memoized already (by ``layout(_:in:open:)``).
+            return ListLayout.layoutItemUnmemoized(block, marker: ListMarker.bullet(depth: context.listDepth), in: context,
+                                                   open: open)
         case .table:
             let table = TableLayout.layout(block, in: context)
             guard let open else { return LaidOutLines(closed: table.body + table.closing) }

@@ -33,6 +33,7 @@ enum ListLayout {
         let depth = context.listDepth
         var inner = context
         inner.listDepth = depth + 1
+        inner.isNested = true
         return BlockLayout.stack(list.children, open: open, separated: { $0.followsBlankLine }) { index, open in
             let marker = style.isOrdered
                 ? ListMarker.number(style.start + index, delimiter: style.delimiter, digits: numberDigits(start: style.start))
@@ -42,6 +43,15 @@ enum ListLayout {
     }
 
     static func layoutItem(_ item: Block, marker: ListMarker, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
+        if open == nil, context.isNested, let memos = context.memos?.closed {
+            return memos.layout(item, in: context, marker: marker) { layoutItemUnmemoized(item, marker: marker, in: context, open: nil) }
+        }
+        return layoutItemUnmemoized(item, marker: marker, in: context, open: open)
+    }
+
+    /// ``layoutItem(_:marker:in:open:)`` without the memo (for a caller that keeps its own).
+    static func layoutItemUnmemoized(_ item: Block, marker: ListMarker, in context: LayoutContext,
+                                     open: OpenState?) -> LaidOutLines {
         let theme = context.theme
         var markerSpans = [Span(marker.text, theme[keyPath: marker.style])]
         if case .item(let task?) = item.kind {
@@ -50,7 +60,7 @@ enum ListLayout {
         }
         let markerWidth = markerSpans.reduce(0) { $0 + $1.width }
         let indent = context.width - markerWidth >= BlockLayout.minimumContentWidth ? markerWidth : 0
-        var body = BlockLayout.stack(item.children, in: context.narrowed(by: indent), open: open) { $0.followsBlankLine }
+        var body = BlockLayout.stack(item.children, in: context.children(narrowedBy: indent), open: open) { $0.followsBlankLine }
         if body.lines.isEmpty {
             // An empty item is just its marker; while open, its first content may still arrive.
             body = LaidOutLines(lines: [.blank], stableCount: open == nil ? 1 : 0)

@@ -4,7 +4,7 @@ enum QuoteLayout {
     static func layout(_ quote: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
         let gutterStyle = context.theme.quoteGutter
         let indent = context.width - 2 >= BlockLayout.minimumContentWidth ? 2 : 0
-        var inner = BlockLayout.stack(quote.children, in: context.narrowed(by: indent), open: open) { _ in true }
+        var inner = BlockLayout.stack(quote.children, in: context.children(narrowedBy: indent), open: open) { _ in true }
         guard indent > 0 else { return inner }
         inner.lines = inner.lines.map { line in
             line.spans.isEmpty ? StyledLine([Span("│", gutterStyle)]) : line.prefixed(by: [Span("│ ", gutterStyle)])

@@ -1,0 +1,88 @@
+/// The layouts of closed blocks inside an open container, kept between frames by a live view,
+/// so that a block that did not change is not laid out again while its container grows.
+///
+/// A live view keeps each top-level part it drew, but a part that is still open (the list item
+/// being written, the last child of a quote) is laid out whole at every frame: without these
+/// memos, an item of twelve sub-items styled, wrapped and indented all twelve each time its
+/// last one grew by a word. A closed block's lines depend only on the block, the context and,
+/// for a list item, its marker, and those are what an entry is reused for.
+///
+/// A live view owns one and sweeps it once per frame: entries not used lately go.
+final class ClosedLayoutMemos: @unchecked Sendable {
+    /// What a closed layout depends on besides the block. The theme is left out (comparing all
+    /// of its styles at every look-up): a store serves one live view, whose theme never changes.
+    private struct Setting: Equatable {
+        var width: Int
+        var listDepth: Int
+        var hyperlinks: Bool
+        var isPlain: Bool
+        /// A list item's marker (text and style), nil for any other block.
+        var marker: String?
+        var markerStyle: KeyPath<Theme, TextStyle>?
+
+        init(_ context: LayoutContext, _ marker: ListMarker?) {
+            width = context.width
+            listDepth = context.listDepth
+            hyperlinks = context.hyperlinks
+            isPlain = context.isPlain
+            self.marker = marker?.text
+            markerStyle = marker?.style
+        }
+    }
+
+    /// A class, so that a hit neither copies the entry nor writes the table.
+    private final class Entry {
+        let block: Block
+        let setting: Setting
+        let laidOut: LaidOutLines
+        var frame: Int
+
+        init(block: Block, setting: Setting, laidOut: LaidOutLines, frame: Int) {
+            self.block = block
+            self.setting = setting
+            self.laidOut = laidOut
+            self.frame = frame
+        }
+    }
+
+    // Used from one thread at a time: the live view that owns it.
+    private var entries: [BlockID: Entry] = [:]
+    private var frame = 0
+    /// Layouts given from an entry (for tests and statistics).
+    private(set) var reused = 0
+    #if DEBUG
+    private var theme: Theme?
+    #endif
+
+    /// Creates an empty store.
+    init() {}
+
+    /// The closed layout of `block` in `context` (with `marker`, for a list item): the one kept
+    /// for an equal block, marker and context, else `layout()`'s, kept.
+    ///
+    /// - Complexity: O(size of the block) to compare it with the one kept, on a hit.
+    func layout(_ block: Block, in context: LayoutContext, marker: ListMarker? = nil,
+                _ layout: () -> LaidOutLines) -> LaidOutLines {
+        let setting = Setting(context, marker)
+        if let entry = entries[block.id], entry.setting == setting, entry.block == block {
+            entry.frame = frame
+            reused += 1
+            return entry.laidOut
+        }
+        let laidOut = layout()
+        entries[block.id] = Entry(block: block, setting: setting, laidOut: laidOut, frame: frame)
+        #if DEBUG
+        theme = theme ?? context.theme
+        assert(theme == context.theme, "a store serves one theme")
+        #endif
+        return laidOut
+    }
+
+    /// Ends a frame; every eighth, forgets blocks not laid out in it or the frame before (a
+    /// scan of the entries at every frame cost more than the few it would free sooner).
+    func sweep() {
+        frame += 1
+        guard frame % 8 == 0, entries.values.contains(where: { $0.frame < frame - 2 }) else { return }
+        entries = entries.filter { $0.value.frame >= frame - 2 }
+    }
+}

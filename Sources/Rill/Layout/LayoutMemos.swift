@@ -1,0 +1,20 @@
+/// What a live view keeps between frames to lay out faster: the wraps of paragraphs still being
+/// written and the layouts of closed blocks inside open containers. Neither changes which lines
+/// a layout gives, only how fast.
+///
+/// One reference in ``LayoutContext`` for both, as contexts are copied at every container.
+public final class LayoutMemos: Sendable {
+    /// Styled spans and wraps of growing paragraphs.
+    let wraps = WrapMemos()
+    /// Layouts of closed blocks inside open containers.
+    let closed = ClosedLayoutMemos()
+
+    /// Creates empty memos.
+    public init() {}
+
+    /// Ends a frame: memos not used lately go.
+    public func sweep() {
+        wraps.sweep()
+        closed.sweep()
+    }
+}
