@@ -109,9 +109,23 @@ public struct StyledLine: Hashable, Sendable {
     }
 
     /// A line made of `prefix` followed by this line.
+    ///
+    /// - Complexity: O(spans); only the first span is compared with the prefix (the line's own
+    ///   spans are merged already).
     public func prefixed(by prefix: [Span]) -> StyledLine {
-        var line = StyledLine(prefix)
-        for span in spans { line.append(span) }
+        prefixed(by: StyledLine(prefix))
+    }
+
+    /// A line made of `prefix` (a line made once for many) followed by this line.
+    ///
+    /// - Complexity: O(spans), as for a prefix of spans.
+    func prefixed(by prefix: StyledLine) -> StyledLine {
+        guard let first = spans.first else { return prefix }
+        var line = prefix
+        line.spans.reserveCapacity(line.spans.count + spans.count)
+        line.append(first)
+        line.spans += spans.dropFirst()
+        line.width += width - first.width
         return line
     }
 

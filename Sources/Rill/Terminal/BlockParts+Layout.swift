@@ -81,8 +81,9 @@ extension BlockParts {
             let indent = context.width - 2 >= BlockLayout.minimumContentWidth ? 2 : 0
             var laidOut = BlockLayout.layout(child(position), in: context.narrowed(by: indent), open: open)
             if indent > 0 {
+                let gutter = StyledLine([Span("│ ", gutterStyle)])
                 laidOut.lines = laidOut.lines.map { line in
-                    line.spans.isEmpty ? StyledLine([Span("│", gutterStyle)]) : line.prefixed(by: [Span("│ ", gutterStyle)])
+                    line.spans.isEmpty ? StyledLine([Span("│", gutterStyle)]) : line.prefixed(by: gutter)
                 }
             }
             if position > 0 {

@@ -68,10 +68,12 @@ enum ListLayout {
         guard indent > 0 else {
             return LaidOutLines(lines: [StyledLine(markerSpans)] + body.lines, stableCount: body.stableCount + 1)
         }
-        let hanging = [Span.spaces(indent)]
-        body.lines = body.lines.enumerated().map { index, line in
-            if index == 0 { return line.prefixed(by: markerSpans) }
-            return line.spans.isEmpty ? line : line.prefixed(by: hanging)
+        body.lines[0] = body.lines[0].prefixed(by: markerSpans)
+        if body.lines.count > 1 {
+            let hanging = StyledLine([Span.spaces(indent)])
+            for index in body.lines.indices.dropFirst() where !body.lines[index].spans.isEmpty {
+                body.lines[index] = body.lines[index].prefixed(by: hanging)
+            }
         }
         return body
     }

@@ -6,8 +6,9 @@ enum QuoteLayout {
         let indent = context.width - 2 >= BlockLayout.minimumContentWidth ? 2 : 0
         var inner = BlockLayout.stack(quote.children, in: context.children(narrowedBy: indent), open: open) { _ in true }
         guard indent > 0 else { return inner }
+        let gutter = StyledLine([Span("│ ", gutterStyle)])
         inner.lines = inner.lines.map { line in
-            line.spans.isEmpty ? StyledLine([Span("│", gutterStyle)]) : line.prefixed(by: [Span("│ ", gutterStyle)])
+            line.spans.isEmpty ? StyledLine([Span("│", gutterStyle)]) : line.prefixed(by: gutter)
         }
         if inner.lines.isEmpty {
             inner = LaidOutLines(lines: [StyledLine([Span("│", gutterStyle)])], stableCount: open == nil ? 1 : 0)
