@@ -3,7 +3,13 @@ public struct LayoutContext: Hashable, Sendable {
     /// Columns available; every line laid out is at most this wide. At least 1.
     public var width: Int
     /// The styles to draw with.
-    public var theme: Theme
+    public var theme: Theme {
+        _read { yield themeStorage.theme }
+        set { themeStorage = ThemeStorage(newValue) }
+    }
+    /// The theme, in a box: a context is copied at every container, and a theme is two dozen
+    /// styles, each holding a reference.
+    private var themeStorage: ThemeStorage
     /// Whether link targets travel as OSC 8 hyperlinks (then they are not printed after the text).
     public var hyperlinks: Bool
     /// Whether no colour or attribute will reach the output: elements that rely on styling to be
@@ -22,13 +28,14 @@ public struct LayoutContext: Hashable, Sendable {
     /// Creates a context.
     public init(width: Int, theme: Theme = .dark, hyperlinks: Bool = false, isPlain: Bool = false) {
         self.width = max(1, width)
-        self.theme = theme
+        self.themeStorage = ThemeStorage(theme)
         self.hyperlinks = hyperlinks
         self.isPlain = isPlain
     }
 
     public static func == (lhs: LayoutContext, rhs: LayoutContext) -> Bool {
-        lhs.width == rhs.width && lhs.theme == rhs.theme && lhs.hyperlinks == rhs.hyperlinks
+        lhs.width == rhs.width && (lhs.themeStorage === rhs.themeStorage || lhs.theme == rhs.theme)
+            && lhs.hyperlinks == rhs.hyperlinks
             && lhs.isPlain == rhs.isPlain && lhs.listDepth == rhs.listDepth
     }
 
@@ -52,5 +59,14 @@ public struct LayoutContext: Hashable, Sendable {
         var copy = self
         copy.width = max(1, width - columns)
         return copy
+    }
+}
+
+/// A theme shared by the copies of a context (set, a context gets a box of its own).
+private final class ThemeStorage: Sendable {
+    let theme: Theme
+
+    init(_ theme: Theme) {
+        self.theme = theme
     }
 }
