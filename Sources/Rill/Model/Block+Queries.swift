@@ -25,14 +25,12 @@ extension Block {
     }
 
     /// Whether the inlines of the block or of a descendant satisfy `test` (checked in document
-    /// order until one does).
+    /// order until one does). Recursive, borrowing each child where it is: a live view asks it
+    /// of an open part at every frame it changes, and nesting is capped
+    /// (``ParseLimits/maxContainerDepth``).
     private func anyInlines(_ test: ([Inline]) -> Bool) -> Bool {
-        var found = false
-        forEachDescendant { block, _ in
-            guard !found, let inlines = block.kind.inlines else { return }
-            found = test(inlines)
-        }
-        return found
+        if let inlines = kind.inlines, test(inlines) { return true }
+        return children.contains { $0.anyInlines(test) }
     }
 }
 
