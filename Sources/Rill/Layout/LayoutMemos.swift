@@ -3,17 +3,17 @@
 /// a layout gives, only how fast.
 ///
 /// One reference in ``LayoutContext`` for both, as contexts are copied at every container.
-public final class LayoutMemos: Sendable {
+final class LayoutMemos: Sendable {
     /// Styled spans and wraps of growing paragraphs.
     let wraps = WrapMemos()
     /// Layouts of closed blocks inside open containers.
     let closed = ClosedLayoutMemos()
 
     /// Creates empty memos.
-    public init() {}
+    init() {}
 
     /// Ends a frame: memos not used lately go.
-    public func sweep() {
+    func sweep() {
         wraps.sweep()
         closed.sweep()
     }
