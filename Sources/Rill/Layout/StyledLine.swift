@@ -137,3 +137,19 @@ public struct StyledLine: Hashable, Sendable {
         hasher.combine(spans)
     }
 }
+
+extension Array where Element == StyledLine {
+    /// Hangs these lines after `marker`: the first line follows it, the others (but blank ones)
+    /// are indented by `indent` columns, as a list item's or a `»` block's lines are.
+    ///
+    /// - Complexity: O(spans); the indent is made once.
+    mutating func hang(after marker: [Span], indent: Int) {
+        guard !isEmpty else { return }
+        self[0] = self[0].prefixed(by: marker)
+        guard count > 1 else { return }
+        let hanging = StyledLine([Span.spaces(indent)])
+        for index in indices.dropFirst() where !self[index].spans.isEmpty {
+            self[index] = self[index].prefixed(by: hanging)
+        }
+    }
+}

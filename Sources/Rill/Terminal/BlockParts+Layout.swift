@@ -80,12 +80,7 @@ extension BlockParts {
             let gutterStyle = context.theme.quoteGutter
             let indent = context.width - 2 >= BlockLayout.minimumContentWidth ? 2 : 0
             var laidOut = BlockLayout.layout(child(position), in: context.narrowed(by: indent), open: open)
-            if indent > 0 {
-                let gutter = StyledLine([Span("│ ", gutterStyle)])
-                laidOut.lines = laidOut.lines.map { line in
-                    line.spans.isEmpty ? StyledLine([Span("│", gutterStyle)]) : line.prefixed(by: gutter)
-                }
-            }
+            if indent > 0 { laidOut.lines = QuoteLayout.guttered(laidOut.lines, style: gutterStyle) }
             if position > 0 {
                 laidOut = laidOut.separated()
                 if indent > 0 { laidOut.lines[0] = StyledLine([Span("│", gutterStyle)]) }

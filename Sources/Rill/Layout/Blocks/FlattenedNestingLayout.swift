@@ -16,10 +16,7 @@ enum FlattenedNestingLayout {
         }
         var inner = content(context.narrowed(by: 2))
         if inner.lines.isEmpty { inner.lines = [.blank] }
-        inner.lines = inner.lines.enumerated().map { index, line in
-            if index == 0 { return line.prefixed(by: [Span(marker + " ", style)]) }
-            return line.spans.isEmpty ? line : line.prefixed(by: [Span("  ")])
-        }
+        inner.lines.hang(after: [Span(marker + " ", style)], indent: 2)
         return inner
     }
 }

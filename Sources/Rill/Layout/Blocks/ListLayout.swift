@@ -68,13 +68,7 @@ enum ListLayout {
         guard indent > 0 else {
             return LaidOutLines(lines: [StyledLine(markerSpans)] + body.lines, stableCount: body.stableCount + 1)
         }
-        body.lines[0] = body.lines[0].prefixed(by: markerSpans)
-        if body.lines.count > 1 {
-            let hanging = StyledLine([Span.spaces(indent)])
-            for index in body.lines.indices.dropFirst() where !body.lines[index].spans.isEmpty {
-                body.lines[index] = body.lines[index].prefixed(by: hanging)
-            }
-        }
+        body.lines.hang(after: markerSpans, indent: indent)
         return body
     }
 }
