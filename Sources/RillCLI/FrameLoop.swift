@@ -29,9 +29,17 @@ struct FrameLoop {
     /// that the pipe never fills while the loop waits for the next frame.
     static let quietReadLimit = InputFeed.readSize / 4
 
+    /// Input read since the last frame that makes the next frame due at once. A fast writer
+    /// (a file, `cat` of a long answer) fills a frame interval with megabytes; parsing them in
+    /// one frame holds their whole parse tree at once (peak memory then depends on timing) and
+    /// leaves the screen still for as long. A budget keeps each frame's work, and what it holds,
+    /// bounded by the budget, whatever the timing.
+    static let frameByteBudget = 4 * InputFeed.readSize
+
     mutating func run(into sink: inout some FrameSink) -> Outcome {
         var lastFrame: UInt64 = 0
         var pending = false
+        var bytesSinceFrame = 0
         // Whether the last read was small: a model writing a few bytes at a time.
         var writerIsSlow = true
         do throws(OutputChannel.Closed) {
@@ -92,6 +100,7 @@ struct FrameLoop {
                             stream.append(bytes)
                             statistics.bytesRead += bytes.count
                             statistics.reads += 1
+                            bytesSinceFrame += bytes.count
                             writerIsSlow = bytes.count < Self.quietReadLimit
                             pending = true
                         case .nothing: break
@@ -110,6 +119,7 @@ struct FrameLoop {
                     if let bytes = schedule.take(now: current) {
                         stream.append(bytes)
                         statistics.bytesRead += bytes.count
+                        bytesSinceFrame += bytes.count
                         pending = true
                         if schedule.interval == 0 {
                             // As fast as possible: exactly one frame per piece.
@@ -129,7 +139,7 @@ struct FrameLoop {
                     statistics.sink += clock.now - sinkStart
                     return .finished
                 }
-                if pending, current >= lastFrame + frameInterval {
+                if pending, current >= lastFrame + frameInterval || bytesSinceFrame >= Self.frameByteBudget {
                     let parseStart = clock.now
                     let update: DocumentUpdate
                     if sink.wantsUpdates {
@@ -146,6 +156,7 @@ struct FrameLoop {
                     sink.release(&stream)
                     lastFrame = current
                     pending = false
+                    bytesSinceFrame = 0
                 }
             }
         } catch {

@@ -24,4 +24,25 @@ import Testing
         // Reading each piece as it comes would read about once per piece.
         #expect(reads <= frames, "\(reads) reads for \(frames) frames and \(pieces.count) pieces")
     }
+
+    @Test("A fast writer (a 2 MB file) gets a frame every 256 KB or so, not one per frame interval")
+    func fastWriterIsFramedByBytes() throws {
+        var bytes: [UInt8] = []
+        let answers = Corpus.documentNames.filter { $0.hasPrefix("answer-") }
+        while bytes.count < 2_000_000 {
+            for name in answers { bytes += Corpus.bytes(name) + Array("\n\n".utf8) }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rill-fast-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(bytes).write(to: url)
+        // One frame a second: the whole file is read well within the first interval.
+        let run = try RillProcess.run(["--format", "text", "--stats", "--fps", "1", url.path])
+
+        #expect(run.status == 0 && !run.crashed, "exit \(run.status): \(run.stderr)")
+        #expect(NonBlockingDescriptorTests.statistic("bytes read:", in: run.stderr) == bytes.count, "\(run.stderr)")
+        let frames = try #require(NonBlockingDescriptorTests.statistic("frames:", in: run.stderr), "\(run.stderr)")
+        // A frame is due once 256 KB arrived since the last; reads are at most 64 KB, so no
+        // frame covers more than 320 KB.
+        #expect(frames >= bytes.count / (320 * 1024), "\(frames) frames for \(bytes.count) bytes: \(run.stderr)")
+    }
 }
