@@ -990,7 +990,11 @@ public struct MarkdownStream: Sendable {
             }
         }
         update.removed = reportedOpen.map(\.id).filter { old[$0] != nil }
-        let reresolved = outcome.reresolved.filter { block in !update.changed.contains { $0.id == block.id } }
+        // A block shown this frame (newly final, or open) was compared with what the last frame
+        // showed above, in its resolved version: reported there if it changed, and not at all
+        // if the last frame already showed it so.
+        let shownIDs = Set(shown.map(\.id))
+        let reresolved = outcome.reresolved.filter { !shownIDs.contains($0.id) }
         if !reresolved.isEmpty {
             update.changed = (update.changed + reresolved).sorted { $0.id < $1.id }
         }

@@ -101,4 +101,17 @@ extension DocumentUpdateTests {
         #expect(a != Block(id: BlockID(anchor: 0, ordinal: 1), kind: .paragraph([.text("x")]), range: 0..<1))
         #expect(BlockID(anchor: 812, ordinal: 2).description == "e812+2" && BlockID(anchor: 5).description == "e5")
     }
+
+    @Test("A block that becomes final as the last frame showed it is not re-sent when a late definition re-resolves it")
+    func reresolvedBlockShownAlikeIsNotResent() {
+        // Found by the nested-list generator (seed 279): at the end, a definition re-resolves the
+        // list that becomes final, already shown resolved by the frame before; it was reported
+        // changed a second time, identical.
+        let text = "*then*\n   1. check check `config` *then*\n   -     run [d] check\n     1. the -\n       ```\n"
+            + "       code 0\n       ```\n     1. and `config` [d] - run\n       continued [d]\n     3. `config` run [d] x\n"
+            + "     1. `config` *then* [d]\n       [d]: /url\n \t1. x 日本 | |\n\t1. run check and run -\n1. the file [d]\n\n[d]:e\n"
+        let bytes = Array(text.utf8)
+        let check = StreamCheck.run(bytes, pieces: Chunkings.seeded(bytes, seed: 279).pieces)
+        #expect(check.violations.isEmpty, "\(check.report)")
+    }
 }
