@@ -47,6 +47,12 @@ struct ChildGrowth: Sendable {
     let context: [UInt8]
     /// Offset up to which final children's text was offered to the definition carrier.
     private(set) var absorbedUpTo: Int
+    /// List only: the open item's sub-list growing on its own (see ``NestedGrowth``).
+    private var nested: NestedGrowth?
+    /// Whether the last accepted parse came from ``nested``.
+    private var lastParseWasNested = false
+    /// Whether the open item's sub-list grows on its own (turned off only to compare against).
+    var growsNested = true
 
     /// What one parse of the slice produced.
     struct Parse: Sendable {
@@ -55,6 +61,8 @@ struct ChildGrowth: Sendable {
         var isTight: Bool
         /// Top-level blocks after the container.
         var later: [ParsedSlice.Entry]
+        /// Whether only the open item's last sub-items were parsed (see ``NestedGrowth``).
+        var isNested = false
     }
 
     // MARK: - Starting
@@ -124,6 +132,11 @@ struct ChildGrowth: Sendable {
     /// probe) and names what it finds. Returns nil when the slice no longer continues the
     /// container as expected: the caller then parses the whole tail again.
     func parse(_ source: [UInt8], end: Int, extra: [UInt8] = [], definitions: [UInt8]) -> (Parse, [IdentityAssigner], IdentityAssigner)? {
+        if let nested, openChildren.count == 1, case .list(let style) = head.kind,
+           let (item, listEnd) = nested.parse(item: openChildren[0], source: source, end: end, extra: extra,
+                                              definitions: definitions) {
+            return named(Parse(children: [item], end: listEnd, isTight: style.isTight, later: [], isNested: true), source: source)
+        }
         var slice = source[innerFrontier..<max(innerFrontier, end)]
         var extended: [UInt8] = []
         if !extra.isEmpty {
@@ -155,7 +168,13 @@ struct ChildGrowth: Sendable {
         }
         guard entries.allSatisfy({ !$0.inContext }) else { return nil }
         result.later = Array(entries)
+        return named(result, source: source)
+    }
 
+    /// `result` with identities assigned to its children, and the identity state before each
+    /// and after the last.
+    private func named(_ result: Parse, source: [UInt8]) -> (Parse, [IdentityAssigner], IdentityAssigner) {
+        var result = result
         var assigner = identityAfterFinal
         var before: [IdentityAssigner] = []
         for index in result.children.indices {
@@ -169,17 +188,38 @@ struct ChildGrowth: Sendable {
         return (result, before, assigner)
     }
 
+    /// Where a parse of the slice starts, and the bytes of context placed before it (for its cost).
+    var sliceStart: (offset: Int, context: Int) {
+        if let nested, openChildren.count == 1 { return (nested.subFrontier, nested.context.count) }
+        return (innerFrontier, context.count)
+    }
+
     /// Takes this frame's parse as the open part.
     mutating func accept(_ parse: Parse, identityBefore: [IdentityAssigner], after: IdentityAssigner) {
         openChildren = parse.children
         identityBeforeOpen = identityBefore
         identityAfterOpen = after
         head = head(end: parse.end, isTight: parse.isTight)
+        lastParseWasNested = parse.isNested
     }
 
     /// Makes final the open children before the last one that starts on a complete line.
     /// Returns whether any became final.
     mutating func advance(_ source: [UInt8], incompleteFrom: Int, definitions: [UInt8]) -> Bool {
+        let advanced = advanceChildren(source, incompleteFrom: incompleteFrom, definitions: definitions)
+        if kind == .list, growsNested, openChildren.count == 1 {
+            // A state kept from the last frame only when that frame's parse was its own: a whole
+            // item parsed again may have moved anything.
+            nested = NestedGrowth.make(for: openChildren[0], previous: lastParseWasNested ? nested : nil, source: source,
+                                       incompleteFrom: incompleteFrom, definitions: definitions)
+        } else {
+            nested = nil
+        }
+        return advanced
+    }
+
+    /// Makes final the open children before the last one that starts on a complete line.
+    private mutating func advanceChildren(_ source: [UInt8], incompleteFrom: Int, definitions: [UInt8]) -> Bool {
         guard let anchor = Self.innerAnchor(openChildren, from: 0, incompleteFrom: incompleteFrom, source: source,
                                             kind: kind), anchor > 0 else {
             return false
@@ -215,7 +255,7 @@ struct ChildGrowth: Sendable {
 
     /// Whether text of the final children holds a `]` (a later definition may change them).
     func finalChildrenMayReference(_ source: [UInt8]) -> Bool {
-        source.containsClosingBracket(in: lineStart..<innerFrontier)
+        source.containsClosingBracket(in: lineStart..<(nested?.subFrontier ?? innerFrontier))
     }
 
     /// The container with all its children, as one block.

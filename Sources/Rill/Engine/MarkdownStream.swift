@@ -45,6 +45,9 @@ public struct MarkdownStream: Sendable {
     public var stabilizesTail = true
     /// Whether big containers are extended incrementally (turned off only to compare against).
     public var growsIncrementally = true
+    /// Whether the open item of a growing list that ends in a sub-list re-parses only its last
+    /// sub-items (see ``NestedGrowth``; turned off only to compare against).
+    public var growsNestedLists = true
     /// How many final blocks, from the first, were released with ``releaseFinalBlocks(before:)``.
     public private(set) var releasedFinalCount = 0
     /// Size in bytes (definitions carried in included) above which the open part is not parsed
@@ -290,9 +293,9 @@ public struct MarkdownStream: Sendable {
     /// together, styled and compared) still grows with it, so a huge one is still parsed only
     /// as it grows by a quarter (see ``parseTiming()``).
     private func parseCost(end: Int, extra: Int) -> Int {
-        var cost = max(0, end - parseStart) + extra
-        if case .children(let grown)? = growth { cost += grown.context.count }
-        return cost
+        guard case .children(let grown)? = growth else { return max(0, end - parseStart) + extra }
+        let (start, context) = grown.sliceStart
+        return max(0, end - start) + extra + context
     }
 
     /// The kept definitions a parse of the open part carries: those that may define a label
@@ -800,6 +803,7 @@ public struct MarkdownStream: Sendable {
         }
         guard var grown = ChildGrowth(entries: entries, at: index, source: source, incompleteFrom: incomplete,
                                       identityBefore: identityBefore, definitions: carriedDefinitions()) else { return }
+        grown.growsNested = growsNestedLists
         // Lines before the container (blank, or definitions) can no longer change.
         if grown.lineStart > frontier {
             definitionsChanged = definitions.absorb(source[frontier..<grown.lineStart], literalRange: nil) || definitionsChanged
