@@ -98,6 +98,16 @@ struct BlockParts {
         }
     }
 
+    /// Whether this open quote's only child is a paragraph that may still turn out to be a
+    /// link reference definition (it starts with `[`; a title may end on a later, lazy line),
+    /// leaving the quote empty: its head, drawn as nothing while the child stands, would then be
+    /// its gutter alone, so nothing after the head is settled yet.
+    func quoteMayEmpty(_ source: [UInt8]) -> Bool {
+        guard case .quote = shape, !isFinal, childCount == 1, case .paragraph = child(0).kind else { return false }
+        let start = child(0).range.lowerBound
+        return start >= 0 && start < source.count && source[start] == UInt8(ascii: "[")
+    }
+
     /// Number of child parts.
     var childCount: Int {
         if case .code = shape { return codeLines.count }

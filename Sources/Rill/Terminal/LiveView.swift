@@ -108,7 +108,7 @@ public struct LiveView: Sendable {
                         if stream.isFinished { awaits = false }
                     } else {
                         laidOut = headPart(parts, open: open, sections: sections)
-                        awaits = planMayAwaitDefinition(parts) && !stream.isFinished
+                        awaits = (planMayAwaitDefinition(parts) || parts.quoteMayEmpty(stream.source)) && !stream.isFinished
                     }
                 } else if part <= parts.childCount {
                     let position = part - 1
@@ -125,8 +125,10 @@ public struct LiveView: Sendable {
                 // A part laid out open may still grow at its end (a nested closing border).
                 let partIsOpen = !parts.isFinal
                     && (parts.isSplit ? part >= 1 && part <= parts.childCount && part - 1 >= anchor : part == 0)
-                marks.append(Mark(frontier: Frontier(block: block, part: part, line: 0), id: parts.head.id,
-                                  start: lines.count, count: laidOut.lines.count, last: isLastPart, isOpen: partIsOpen))
+                var mark = Mark(frontier: Frontier(block: block, part: part, line: 0), id: parts.head.id,
+                                start: lines.count, count: laidOut.lines.count, last: isLastPart, isOpen: partIsOpen)
+                if part == 0, case .quote = parts.shape, !parts.isFinal, laidOut.lines.isEmpty { mark.mayFill = true }
+                marks.append(mark)
                 if settling {
                     settled = lines.count + (awaits ? 0 : laidOut.stableCount)
                     if awaits || laidOut.stableCount < laidOut.lines.count { settling = false }
@@ -312,6 +314,9 @@ public struct LiveView: Sendable {
         var last: Bool
         /// Whether it may still grow at its end.
         var isOpen: Bool
+        /// Whether it shows nothing now but may show lines later (an open quote's head, which is
+        /// its gutter alone once its only child turns out to be a link definition).
+        var mayFill = false
     }
 
     /// Moves the frontier to line `committed` of this frame's lines and forgets the cached parts
@@ -323,7 +328,8 @@ public struct LiveView: Sendable {
         var passedID: BlockID?
         for (index, mark) in marks.enumerated() {
             let end = mark.start + mark.count
-            if committed < end {
+            if committed < end || (mark.mayFill && committed == end) {
+                // An empty part that may fill stops the frontier unless lines after it went.
                 target = Frontier(block: mark.frontier.block, part: mark.frontier.part, line: committed - mark.start)
                 break
             }
