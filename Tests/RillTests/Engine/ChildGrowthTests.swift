@@ -38,9 +38,15 @@ import Testing
         "- [ ] a\n- [x] b\n- [c]: /u\n- [c]\n",
     ])
     func streamedTablesAndLists(_ text: String) {
+        Self.expectEveryFrameMatches(text)
+    }
+
+    /// Streams `text` a character at a time and expects every frame to equal a one-shot parse
+    /// of the text so far.
+    static func expectEveryFrameMatches(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let bytes = Array(text.utf8)
         let check = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), compareWithPrefix: { _ in true })
-        #expect(check.violations.isEmpty, "\(check.report)")
+        #expect(check.violations.isEmpty, "\(check.report)", sourceLocation: sourceLocation)
     }
 
     @Test("A table's rows are parsed without its header: a wide header costs nothing per frame")

@@ -16,9 +16,11 @@ import Testing
     }
 
     /// Streams `bytes` in `size`-byte chunks and returns the stream after `finish()`.
-    static func streamed(_ bytes: [UInt8], size: Int, threshold: Int? = nil) -> MarkdownStream {
+    static func streamed(_ bytes: [UInt8], size: Int, threshold: Int? = nil,
+                         configure: (inout MarkdownStream) -> Void = { _ in }) -> MarkdownStream {
         var stream = MarkdownStream()
         if let threshold { stream.reparseThreshold = threshold }
+        configure(&stream)
         for piece in Chunkings.fixed(bytes.count, size: size) {
             stream.append(bytes[piece])
             stream.advance()

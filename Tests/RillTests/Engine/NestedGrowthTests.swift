@@ -60,14 +60,7 @@ import Testing
 
     /// Streams `bytes` in 16-byte pieces, nested growth on or off.
     static func streamed(_ bytes: [UInt8], nested: Bool) -> MarkdownStream {
-        var stream = MarkdownStream()
-        stream.growsNestedLists = nested
-        for piece in Chunkings.fixed(bytes.count, size: 16) {
-            stream.append(bytes[piece])
-            stream.advance()
-        }
-        stream.finish()
-        return stream
+        DeferredParseTests.streamed(bytes, size: 16) { $0.growsNestedLists = nested }
     }
 }
 
@@ -87,9 +80,7 @@ extension NestedGrowthTests {
         "-     code\n  - a\n  - b\n-\n  - c\n  - d\n- [ ] t\n  - [x] u\n  - v\n",
     ])
     func streamedNestedLists(_ text: String) {
-        let bytes = Array(text.utf8)
-        let check = StreamCheck.run(bytes, pieces: Chunkings.everyCharacter(bytes), compareWithPrefix: { _ in true })
-        #expect(check.violations.isEmpty, "\(check.report)")
+        ChildGrowthTests.expectEveryFrameMatches(text)
     }
 
     @Test("Generated documents of nested lists stream as their one-shot parse", arguments: seeds)

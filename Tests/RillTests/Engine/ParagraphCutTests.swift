@@ -166,14 +166,7 @@ import Testing
     func longParagraphParsedOnce() {
         let bytes = Corpus.bytes("stream-long-paragraph.md")
         func bytesParsed(settleStep: Int) -> Int {
-            var stream = MarkdownStream()
-            stream.paragraphSettleStep = settleStep
-            for piece in Chunkings.fixed(bytes.count, size: 16) {
-                stream.append(bytes[piece])
-                stream.advance()
-            }
-            stream.finish()
-            return stream.bytesParsed
+            DeferredParseTests.streamed(bytes, size: 16) { $0.paragraphSettleStep = settleStep }.bytesParsed
         }
         let settled = bytesParsed(settleStep: ParagraphCut.settleStep)
         let whole = bytesParsed(settleStep: .max)
