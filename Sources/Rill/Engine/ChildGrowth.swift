@@ -203,8 +203,9 @@ struct ChildGrowth: Sendable {
         lastParseWasNested = parse.isNested
     }
 
-    /// Makes final the open children before the last one that starts on a complete line.
-    /// Returns whether any became final.
+    /// Makes final the open children before the last one that starts on a complete line, then
+    /// moves the open item's sub-list frontier (see ``NestedGrowth``). Returns whether any
+    /// child became final.
     mutating func advance(_ source: [UInt8], incompleteFrom: Int, definitions: [UInt8]) -> Bool {
         let advanced = advanceChildren(source, incompleteFrom: incompleteFrom, definitions: definitions)
         if kind == .list, growsNested, openChildren.count == 1 {
