@@ -101,22 +101,14 @@ struct BlockParts {
     /// Whether this open quote's only child is a paragraph that may still turn out to be a
     /// link reference definition, leaving the quote empty: its head, drawn as nothing while the
     /// child stands, would then be its gutter alone, so nothing after the head is settled yet.
-    /// Such a paragraph starts with `[` and its label is still open or closed by `]:` (or by a
-    /// `]` at the end, where `:` may come next); a title may end on a later, lazy line.
+    /// Such a paragraph starts like a definition being written (``TailStabilizer/mayBeDefinition(_:)``:
+    /// `[`, a label still open or closed by `]:`, or by a `]` at the end where `:` may come
+    /// next); a title may end on a later, lazy line.
     /// `> [!NOTE]` then text is not one.
     func quoteMayEmpty(_ source: [UInt8]) -> Bool {
         guard case .quote = shape, !isFinal, childCount == 1, case .paragraph = child(0).kind else { return false }
-        var index = child(0).range.lowerBound
-        guard index >= 0, index < source.count, source[index] == UInt8(ascii: "[") else { return false }
-        index += 1
-        while index < source.count {
-            switch source[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "]"): return index + 1 >= source.count || source[index + 1] == UInt8(ascii: ":")
-            default: index += 1
-            }
-        }
-        return true
+        let start = child(0).range.lowerBound
+        return start >= 0 && start < source.count && TailStabilizer.mayBeDefinition(source[start...])
     }
 
     /// Number of child parts.
