@@ -57,12 +57,9 @@ struct NestedGrowth: Sendable {
             guard state.isInside(source[state.subFrontier..<anchorLine]),
                   !holdsDefinition(source[state.subFrontier..<anchorLine]) else { return nil }
             if !state.looseBefore {
-                let firstLineEnd = source.nextLineStart(after: subItems[anchor].range.lowerBound)
-                if source.hasBlankLine(between: state.subFrontier, and: firstLineEnd) {
-                    guard let tight = state.sublistIsTight(source[state.subFrontier..<firstLineEnd], base: state.subFrontier,
-                                                           definitions: definitions) else { return nil }
-                    state.looseBefore = !tight
-                }
+                guard let loose = state.isLoose(from: state.subFrontier, through: subItems[anchor], source: source,
+                                                definitions: definitions) else { return nil }
+                state.looseBefore = loose
             }
             state.finalSubItems = Array(subItems[..<anchor])
             state.subFrontier = anchorLine
@@ -80,12 +77,9 @@ struct NestedGrowth: Sendable {
         guard state.isInside(source[sublistLine..<anchorLine]), !holdsDefinition(source[itemLine..<anchorLine]) else {
             return nil
         }
-        let firstLineEnd = source.nextLineStart(after: subItems[anchor].range.lowerBound)
-        if source.hasBlankLine(between: sublistLine, and: firstLineEnd) {
-            guard let tight = state.sublistIsTight(source[sublistLine..<firstLineEnd], base: sublistLine,
-                                                   definitions: definitions) else { return nil }
-            state.looseBefore = !tight
-        }
+        guard let loose = state.isLoose(from: sublistLine, through: subItems[anchor], source: source,
+                                        definitions: definitions) else { return nil }
+        state.looseBefore = loose
         return state
     }
 
@@ -134,12 +128,16 @@ struct NestedGrowth: Sendable {
         return (sublist, item.range.upperBound, list.block.range.upperBound)
     }
 
-    /// Whether the sub-list parsed from `text` (its start up to the end of a sub-item's first
-    /// line) is tight; nil when it does not parse as expected.
-    private func sublistIsTight(_ text: ArraySlice<UInt8>, base: Int, definitions: [UInt8]) -> Bool? {
-        guard isInside(text), let parsed = parseSublist(text, base: base, definitions: definitions),
+    /// Whether the sub-list's text from `start` to the end of `anchor`'s first line makes it
+    /// loose (only a blank line can: else it is not parsed); nil when it does not parse as
+    /// expected.
+    private func isLoose(from start: Int, through anchor: Block, source: [UInt8], definitions: [UInt8]) -> Bool? {
+        let firstLineEnd = source.nextLineStart(after: anchor.range.lowerBound)
+        guard source.hasBlankLine(between: start, and: firstLineEnd) else { return false }
+        let text = source[start..<firstLineEnd]
+        guard isInside(text), let parsed = parseSublist(text, base: start, definitions: definitions),
               case .list(let style) = parsed.sublist.kind else { return nil }
-        return style.isTight
+        return !style.isTight
     }
 
     /// Whether every line of `text` that holds more than spaces and tabs starts with
@@ -166,30 +164,22 @@ struct NestedGrowth: Sendable {
 
     /// Whether `text` may hold a link reference definition (`]:`), which a parse of the slice
     /// after it would not know.
-    static func holdsDefinition(_ text: ArraySlice<UInt8>) -> Bool {
-        zip(text, text.dropFirst()).contains { $0 == 0x5D && $1 == 0x3A }
+    private static func holdsDefinition(_ text: ArraySlice<UInt8>) -> Bool {
+        DefinitionCarrier.mayDefine(text, outside: nil)
     }
 
     /// The content column of the item whose marker is at `marker` on the line at `itemLine`:
     /// the marker's end plus the spaces after it (1 to 4; one when there are more, or when
     /// nothing follows). Nil when a tab comes before the content.
     static func contentColumn(_ source: [UInt8], itemLine: Int, marker: Int) -> Int? {
-        guard marker >= itemLine, source[itemLine..<marker].allSatisfy({ $0 == 0x20 }) else { return nil }
-        var index = marker
-        if index < source.count, "-+*".utf8.contains(source[index]) {
-            index += 1
-        } else {
-            while index < source.count, index - marker < 9, source[index] >= 0x30, source[index] <= 0x39 { index += 1 }
-            guard index > marker, index < source.count, source[index] == 0x2E || source[index] == 0x29 else { return nil }
-            index += 1
-        }
-        let markerEnd = index
-        while index < source.count, source[index] == 0x20 { index += 1 }
-        if index < source.count, source[index] == 0x09 { return nil }
-        let spaces = index - markerEnd
-        guard spaces > 0 || index >= source.count || source[index] == 0x0A || source[index] == 0x0D else { return nil }
-        let rest = index >= source.count || source[index] == 0x0A || source[index] == 0x0D
-        return markerEnd - itemLine + (rest || spaces > 4 ? 1 : spaces)
+        guard marker >= itemLine, marker <= source.count, source[itemLine..<marker].allSatisfy({ $0 == 0x20 }),
+              let (_, rest) = TailStabilizer.listMarker(source[marker...]) else { return nil }
+        let spaces = rest.prefix { $0 == 0x20 }.count
+        let after = rest.dropFirst(spaces)
+        if after.first == 0x09 { return nil }
+        let isBlank = after.first.map { $0 == 0x0A || $0 == 0x0D } ?? true
+        guard spaces > 0 || isBlank else { return nil }
+        return rest.startIndex - itemLine + (isBlank || spaces > 4 ? 1 : spaces)
     }
 
     /// An item opener whose content column is `column`, with nothing after the marker: a
