@@ -54,6 +54,9 @@ public struct LiveView: Sendable {
     /// Rows of the screen; the live region holds at most `height - 1` lines.
     private var height: Int
     private var frontier = Frontier()
+    /// Lines of the live region a resize left above the new one (see ``LivePainter/reset(maxRows:)``):
+    /// the next frame counts them as committed.
+    private var abandonedLines = 0
     private var cache: [CacheKey: CacheEntry] = [:]
     private var started = false
     public private(set) var statistics = Statistics()
@@ -143,7 +146,14 @@ public struct LiveView: Sendable {
         }
 
         context.memos?.sweep()
-        let start = min(frontier.line, lines.count)
+        // Lines of the frontier's part already committed, but no more than it has now: a part
+        // committed early can shrink (an open link's long destination, shown as text until its
+        // `)`), and what follows it is then drawn whole. Lines a resize gave up are gone
+        // whichever parts they belonged to.
+        let partStart = marks.first.map { $0.frontier.block == frontier.block && $0.frontier.part == frontier.part
+            ? min(frontier.line, $0.count) : 0 } ?? 0
+        let start = min(partStart + abandonedLines, lines.count)
+        abandonedLines = 0
         let paint = painter.paint(Array(lines[start...]))
         var out = paint.bytes
         if !out.isEmpty {
@@ -189,7 +199,7 @@ public struct LiveView: Sendable {
         cache.removeAll()
         tablePlan = nil
         let reset = painter.reset(maxRows: maxLiveLines)
-        frontier.line += reset.abandoned
+        abandonedLines += reset.abandoned
         statistics.bytesWritten += reset.bytes.count
         return reset.bytes
     }
@@ -334,7 +344,10 @@ public struct LiveView: Sendable {
                 break
             }
             let isOpen = mark.frontier.block >= finalCount
-            if (mark.last && isOpen) || mark.isOpen {
+            // A part that may still grow keeps the frontier at its end, unless lines after it
+            // went too (the live region was full): it can no longer be redrawn, and the frontier
+            // must pass it, or those lines would be drawn again below.
+            if (mark.last && isOpen) || mark.isOpen, committed == end {
                 target = Frontier(block: mark.frontier.block, part: mark.frontier.part, line: mark.count)
                 break
             }

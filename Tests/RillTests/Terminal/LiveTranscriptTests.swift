@@ -13,6 +13,12 @@ import Testing
 
     static let geometries = [Geometry(width: 100, height: 40), Geometry(width: 60, height: 15)]
 
+    /// Screens shorter than what is being written (a split pane, a small window): the live
+    /// region fills, and its oldest lines are committed before they settle. 60×8 runs with
+    /// `RILL_EXHAUSTIVE=1`.
+    static let shortGeometries = [Geometry(width: 46, height: 12), Geometry(width: 30, height: 6)]
+        + (TestEnvironment.isExhaustive ? [Geometry(width: 60, height: 8)] : [])
+
     /// Streams `bytes` in token-sized pieces, one frame per piece, through a live view.
     static func liveTranscript(_ bytes: [UInt8], _ geometry: Geometry, seed: UInt64 = 1)
         -> (lines: [String], terminal: VirtualTerminal, view: LiveView) {
@@ -79,5 +85,67 @@ import Testing
         } else {
             print("\(document) at \(geometry): \(live.view.statistics.linesCommittedEarly) lines committed early")
         }
+    }
+
+    /// A table row taller than the live region (a wide table drawn as records on a narrow
+    /// screen) is committed while it is written, and the rows after it start below it: each
+    /// line reaches scrollback once. The rows' lines never change once written, so the
+    /// transcript is the batch render's, early commits and all.
+    @Test(arguments: [("stream-long-table.md", Geometry(width: 60, height: 8)),
+                      ("answer-database-comparison.md", Geometry(width: 46, height: 12))])
+    func rowsTallerThanTheScreenAreCommittedOnce(document: String, geometry: Geometry) {
+        let bytes = Corpus.bytes(document)
+        let live = Self.liveTranscript(bytes, geometry)
+        #expect(live.view.statistics.linesCommittedEarly > 0, "the case must fill the live region")
+        #expect(live.terminal.violations.isEmpty)
+        let expected = Self.batch(bytes, width: geometry.width)
+        #expect(live.lines.count == expected.count)
+        #expect(live.lines == expected, "\(document) at \(geometry)")
+    }
+
+    /// Lines committed early may show a block as it was then (a table's widths before its
+    /// sample was complete, a link before its definition came), but never twice: no line of
+    /// the batch render occurs in the transcript more often than in the batch render.
+    @Test(arguments: Corpus.documentNames, shortGeometries)
+    func earlyCommitsRepeatNoLine(document: String, geometry: Geometry) {
+        let bytes = Corpus.bytes(document)
+        let live = Self.liveTranscript(bytes, geometry)
+        #expect(live.terminal.violations.isEmpty)
+        let expected = Self.batch(bytes, width: geometry.width)
+        var counts: [String: Int] = [:]
+        for line in expected { counts[line, default: 0] += 1 }
+        for line in live.lines { if let count = counts[line] { counts[line] = count - 1 } }
+        let repeated = counts.filter { $0.value < 0 }.keys.sorted()
+        #expect(repeated.isEmpty, "\(document) at \(geometry): \(repeated.prefix(3))")
+    }
+
+    /// A paragraph committed early, while it was taller than the screen, can then shrink: an
+    /// open link's long destination, shown as text, goes once the `)` comes (with hyperlinks
+    /// on, the target is not printed). The blocks arriving in that same frame are drawn whole:
+    /// the lines that went stay counted against the paragraph, not against what follows it.
+    @Test func blocksAfterAPartThatShrankAreDrawn() {
+        let opening = "Intro.\n\nSee [the docs](https://example.com/" + String(repeating: "a/", count: 120)
+        let rest = ") now.\n\nAfter paragraph here.\n\nAnd the end.\n"
+        let context = LayoutContext(width: 30, theme: .plain, hyperlinks: true, isPlain: true)
+        var view = LiveView(context: context, encoder: ANSIEncoder(depth: .none), height: 5)
+        var terminal = VirtualTerminal(width: 30, height: 5)
+        var stream = MarkdownStream()
+        let bytes = Array(opening.utf8)
+        for range in ReplayChunker.ranges(of: bytes, mode: .tokens(seed: 1)) {
+            stream.append(bytes[range])
+            _ = stream.update()
+            terminal.feed(view.frame(stream))
+        }
+        #expect(view.statistics.linesCommittedEarly > 0, "the open paragraph must outgrow the screen")
+        stream.append(Array(rest.utf8)[...])
+        _ = stream.update()
+        terminal.feed(view.frame(stream))
+        _ = stream.finish()
+        terminal.feed(view.frame(stream))
+        terminal.feed(view.close())
+        var lines = terminal.transcript
+        while lines.last == "" { lines.removeLast() }
+        #expect(Array(lines.suffix(4)) == ["", "After paragraph here.", "", "And the end."])
+        #expect(lines.filter { $0 == "After paragraph here." }.count == 1)
     }
 }
