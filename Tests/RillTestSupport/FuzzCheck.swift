@@ -159,19 +159,29 @@ public enum FuzzCheck {
     }
 
     /// Lines of `live` drawn twice in a row, as a live view that lost count of what it had
-    /// committed draws them: a run of lines (one non-blank at least) followed at once by the
-    /// same run, where `batch` never has that run twice in a row. Lines committed early may
+    /// committed draws them: a run of lines (one non-blank at least, not a shorter run
+    /// repeated) followed at once by the same run, where `batch` never has that run twice in a
+    /// row. Lines committed early may
     /// show a block as it was then, but a run repeated is what scrollback already held.
     ///
     /// - Complexity: O(lines × longest run checked).
     public static func repeatedRun(_ live: [String], of batch: [String], longest: Int = 64) -> ArraySlice<String>? {
+        // A run that is a shorter run repeated (identical lines) is left out: its double is
+        // that shorter run's, and a paragraph of like lines committed early with other
+        // lines can show one more of them than the batch render without repeating anything.
+        func isPower(_ run: ArraySlice<String>) -> Bool {
+            (1..<run.count).contains { period in
+                run.count % period == 0 && run.indices.allSatisfy { run[$0] == run[run.startIndex + ($0 - run.startIndex) % period] }
+            }
+        }
         func tandems(_ lines: [String]) -> [(start: Int, length: Int)] {
             var found: [(Int, Int)] = []
             for length in 1...max(1, min(longest, lines.count / 2)) where lines.count >= 2 * length {
                 for start in 0...(lines.count - 2 * length)
                 where lines[start] == lines[start + length]
                     && lines[start..<start + length] == lines[start + length..<start + 2 * length]
-                    && lines[start..<start + length].contains(where: { !$0.allSatisfy(\.isWhitespace) }) {
+                    && lines[start..<start + length].contains(where: { !$0.allSatisfy(\.isWhitespace) })
+                    && !isPower(lines[start..<start + length]) {
                     found.append((start, length))
                 }
             }
