@@ -16,17 +16,15 @@ final class ClosedLayoutMemos: @unchecked Sendable {
         var listDepth: Int
         var hyperlinks: Bool
         var isPlain: Bool
-        /// A list item's marker (text and style), nil for any other block.
-        var marker: String?
-        var markerStyle: KeyPath<Theme, TextStyle>?
+        /// A list item's marker, nil for any other block.
+        var marker: ListMarker?
 
         init(_ context: LayoutContext, _ marker: ListMarker?) {
             width = context.width
             listDepth = context.listDepth
             hyperlinks = context.hyperlinks
             isPlain = context.isPlain
-            self.marker = marker?.text
-            markerStyle = marker?.style
+            self.marker = marker
         }
     }
 

@@ -1,6 +1,6 @@
 /// What a live view keeps between frames to lay out faster: the wraps of paragraphs still being
-/// written and the layouts of closed blocks inside open containers. Neither changes which lines
-/// a layout gives, only how fast.
+/// written, the layouts of closed blocks inside open containers and the hung lines of list items
+/// being written. None changes which lines a layout gives, only how fast.
 ///
 /// One reference in ``LayoutContext`` for both, as contexts are copied at every container.
 final class LayoutMemos: Sendable {
@@ -8,6 +8,8 @@ final class LayoutMemos: Sendable {
     let wraps = WrapMemos()
     /// Layouts of closed blocks inside open containers.
     let closed = ClosedLayoutMemos()
+    /// Hung lines of list items still being written.
+    let hangs = HangMemos()
 
     /// Creates empty memos.
     init() {}
@@ -16,5 +18,6 @@ final class LayoutMemos: Sendable {
     func sweep() {
         wraps.sweep()
         closed.sweep()
+        hangs.sweep()
     }
 }

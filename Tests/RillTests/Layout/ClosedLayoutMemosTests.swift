@@ -28,8 +28,13 @@ extension RillTests.Layout {
             """
 
         /// Lays out each prefix's blocks (the last one open) with and without memos, sweeping
-        /// the memos between prefixes as a live view does between frames; returns the reuses.
+        /// the memos between prefixes as a live view does between frames; returns the closed
+        /// layouts reused (``compareEveryPrefixReusing(_:widths:)`` gives the hung lines too).
         static func compareEveryPrefix(_ text: String, widths: (Int) -> Int) -> Int {
+            compareEveryPrefixReusing(text, widths: widths).closed
+        }
+
+        static func compareEveryPrefixReusing(_ text: String, widths: (Int) -> Int) -> (closed: Int, hung: Int) {
             let bytes = Array(text.utf8)
             let memos = LayoutMemos()
             var step = 0
@@ -50,13 +55,14 @@ extension RillTests.Layout {
                 memos.sweep()
                 step += 1
             }
-            return memos.closed.reused
+            return (memos.closed.reused, memos.hangs.reused)
         }
 
         @Test("Every prefix lays out as without memos, and closed children are reused", arguments: [24, 60])
         func everyPrefixEqualsFreshLayout(width: Int) {
-            let reused = Self.compareEveryPrefix(Self.document) { _ in width }
-            #expect(reused > 100, "closed sub-items inside the open item come from the memos")
+            let reused = Self.compareEveryPrefixReusing(Self.document) { _ in width }
+            #expect(reused.closed > 100, "closed sub-items inside the open item come from the memos")
+            #expect(reused.hung > 100, "lines of the open item that did not change are not hung again")
         }
 
         @Test("A width that changes between frames is never served an old layout")

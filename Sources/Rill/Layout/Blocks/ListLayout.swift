@@ -1,20 +1,41 @@
 /// What goes before the first line of a list item.
-struct ListMarker {
+struct ListMarker: Equatable {
+    enum Kind: Equatable {
+        case bullet
+        case number
+    }
+
     var text: String
-    var style: KeyPath<Theme, TextStyle>
+    var kind: Kind
+    /// Display width of `text`, known when the marker is made (measuring it again for every
+    /// item of every frame was a few percent of a streamed checklist).
+    var width: Int
+
+    /// The marker's style in `theme`.
+    func style(in theme: Theme) -> TextStyle {
+        kind == .bullet ? theme.bullet : theme.number
+    }
 
     /// Bullets by depth: •, ◦, ▪, ‣, then around again.
+    private static let bullets = ["•", "◦", "▪", "‣"].map { bullet in
+        ListMarker(text: bullet + " ", kind: .bullet, width: DisplayWidth.of(bullet + " "))
+    }
+
     static func bullet(depth: Int) -> ListMarker {
-        let bullets = ["•", "◦", "▪", "‣"]
-        return ListMarker(text: bullets[depth % bullets.count] + " ", style: \.bullet)
+        bullets[depth % bullets.count]
     }
 
     /// An ordered marker, right-aligned in a field of `digits` columns: ` 7.`, `12)`.
     static func number(_ value: Int, delimiter: ListStyle.Delimiter, digits: Int) -> ListMarker {
         let number = String(value)
         let pad = String.spaces(max(0, digits - number.count))
-        return ListMarker(text: pad + number + (delimiter == .paren ? ")" : ".") + " ", style: \.number)
+        let text = pad + number + (delimiter == .paren ? ")" : ".") + " "
+        return ListMarker(text: text, kind: .number, width: text.utf8.count)  // ASCII
     }
+
+    /// A task item's box after its marker (or instead of a bullet), its width measured once.
+    static let checkedBox = (text: "[✓] ", width: DisplayWidth.of("[✓] "))
+    static let uncheckedBox = (text: "[ ] ", width: DisplayWidth.of("[ ] "))
 }
 
 /// A list: each item's content hangs after its marker; items are spaced as the source spaces
@@ -52,11 +73,12 @@ enum ListLayout {
     /// ``layoutItem(_:marker:in:open:)`` without the memo (for a caller that keeps its own).
     static func layoutItemUnmemoized(_ item: Block, marker: ListMarker, in context: LayoutContext,
                                      open: OpenState?) -> LaidOutLines {
-        let theme = context.theme
-        var markerSpans = [Span(marker.text, theme[keyPath: marker.style])]
+        var markerSpans = [Span(marker.text, marker.style(in: context.theme), width: marker.width)]
         if case .item(let task?) = item.kind {
-            let box = task == .checked ? Span("[✓] ", theme.taskChecked) : Span("[ ] ", theme.taskUnchecked)
-            markerSpans = marker.style == \Theme.bullet ? [box] : markerSpans + [box]
+            let box = task == .checked
+                ? Span(ListMarker.checkedBox.text, context.theme.taskChecked, width: ListMarker.checkedBox.width)
+                : Span(ListMarker.uncheckedBox.text, context.theme.taskUnchecked, width: ListMarker.uncheckedBox.width)
+            markerSpans = marker.kind == .bullet ? [box] : markerSpans + [box]
         }
         let markerWidth = markerSpans.reduce(0) { $0 + $1.width }
         let indent = context.width - markerWidth >= BlockLayout.minimumContentWidth ? markerWidth : 0
@@ -68,7 +90,11 @@ enum ListLayout {
         guard indent > 0 else {
             return LaidOutLines(lines: [StyledLine(markerSpans)] + body.lines, stableCount: body.stableCount + 1)
         }
-        body.lines.hang(after: markerSpans, indent: indent)
+        if open != nil, let hangs = context.memos?.hangs {
+            body.lines = hangs.hang(body.lines, after: markerSpans, indent: indent, id: item.id)
+        } else {
+            body.lines.hang(after: markerSpans, indent: indent)
+        }
         return body
     }
 }

@@ -1,0 +1,76 @@
+/// The hung lines of list items still being written, kept between frames so that a line the
+/// item's body gives unchanged is not indented again.
+///
+/// An open item is laid out again at every frame that changes it, and its body's lines are then
+/// hung after its marker (``Swift/Array/hang(after:indent:)``): a new line for each, spans copied
+/// behind the indent. Most of those lines are the same as the frame before (the sub-items above
+/// the one being written come from ``ClosedLayoutMemos``, the paragraph's settled lines from its
+/// wrap), so a line equal to the one hung last time takes that result. Comparing is cheap: lines
+/// from a memo share their span storage, and `==` on arrays sharing storage returns at once.
+///
+/// A live view owns one (in ``LayoutMemos``) and sweeps it once per frame.
+final class HangMemos: @unchecked Sendable {
+    private final class Entry {
+        var marker: [Span]
+        var indent: Int
+        var body: [StyledLine]
+        var hung: [StyledLine]
+        var frame: Int
+
+        init(marker: [Span], indent: Int, body: [StyledLine], hung: [StyledLine], frame: Int) {
+            self.marker = marker
+            self.indent = indent
+            self.body = body
+            self.hung = hung
+            self.frame = frame
+        }
+    }
+
+    // Used from one thread at a time: the live view that owns it.
+    private var entries: [BlockID: Entry] = [:]
+    private var frame = 0
+    /// Lines taken from an entry (for tests and statistics).
+    private(set) var reused = 0
+
+    /// Creates an empty store.
+    init() {}
+
+    /// `body` hung after `marker` with `indent` (as ``Swift/Array/hang(after:indent:)``), taking
+    /// each line equal to the one in the same place last time for item `id` from that time.
+    ///
+    /// - Complexity: O(lines) comparisons, plus O(spans) for each line that changed.
+    func hang(_ body: [StyledLine], after marker: [Span], indent: Int, id: BlockID) -> [StyledLine] {
+        let entry = entries[id]
+        let kept = entry.map { $0.marker == marker && $0.indent == indent } == true ? entry : nil
+        var hung = body
+        var hanging: StyledLine?
+        for index in body.indices {
+            if let kept, index < kept.body.count, kept.body[index] == body[index] {
+                hung[index] = kept.hung[index]
+                reused += 1
+            } else if index == 0 {
+                hung[0] = body[0].prefixed(by: marker)
+            } else if !body[index].spans.isEmpty {
+                if hanging == nil { hanging = StyledLine([Span.spaces(indent)]) }
+                hung[index] = body[index].prefixed(by: hanging ?? .blank)
+            }
+        }
+        if let entry {
+            entry.marker = marker
+            entry.indent = indent
+            entry.body = body
+            entry.hung = hung
+            entry.frame = frame
+        } else {
+            entries[id] = Entry(marker: marker, indent: indent, body: body, hung: hung, frame: frame)
+        }
+        return hung
+    }
+
+    /// Ends a frame; every eighth, forgets items not hung in it or the frame before.
+    func sweep() {
+        frame += 1
+        guard frame % 8 == 0, entries.values.contains(where: { $0.frame < frame - 2 }) else { return }
+        entries = entries.filter { $0.value.frame >= frame - 2 }
+    }
+}
