@@ -159,9 +159,11 @@ public enum FuzzCheck {
     }
 
     /// Lines of `live` drawn twice in a row, as a live view that lost count of what it had
-    /// committed draws them: a run of lines (one non-blank at least, not a shorter run
-    /// repeated) followed at once by the same run, where `batch` never has that run twice in a
-    /// row. Lines committed early may
+    /// committed draws them: a run of two lines or more (one non-blank at least, not a
+    /// shorter run repeated) followed at once by the same run, where `batch` never has that
+    /// run twice in a row. A single line is left out: a part that grew in its middle after its
+    /// first lines went shows its next line, which can be the one committed last (a table's
+    /// header rule, when the header wrapped onto one more line). Lines committed early may
     /// show a block as it was then, but a run repeated is what scrollback already held.
     ///
     /// - Complexity: O(lines × longest run checked).
@@ -176,7 +178,7 @@ public enum FuzzCheck {
         }
         func tandems(_ lines: [String]) -> [(start: Int, length: Int)] {
             var found: [(Int, Int)] = []
-            for length in 1...max(1, min(longest, lines.count / 2)) where lines.count >= 2 * length {
+            for length in 2...max(2, min(longest, lines.count / 2)) where lines.count >= 2 * length {
                 for start in 0...(lines.count - 2 * length)
                 where lines[start] == lines[start + length]
                     && lines[start..<start + length] == lines[start + length..<start + 2 * length]
