@@ -105,14 +105,14 @@ import Testing
 
     /// Lines committed early may show a block as it was then (a table's widths before its
     /// sample was complete, a link before its definition came), but never twice: no run of
-    /// lines is drawn twice in a row unless the batch render has it so (``FuzzCheck/repeatedRun(_:of:longest:)``).
+    /// lines is drawn twice in a row unless the batch render has it so (``RepeatedRuns/first(in:of:longest:)``).
     @Test(arguments: Corpus.documentNames, shortGeometries)
     func earlyCommitsRepeatNothing(document: String, geometry: Geometry) {
         let bytes = Corpus.bytes(document)
         let live = Self.liveTranscript(bytes, geometry)
         #expect(live.terminal.violations.isEmpty)
         let expected = Self.batch(bytes, width: geometry.width)
-        let repeated = FuzzCheck.repeatedRun(live.lines, of: expected)
+        let repeated = RepeatedRuns.first(in: live.lines, of: expected)
         #expect(repeated == nil, "\(document) at \(geometry): \(repeated?.prefix(3) ?? [])")
     }
 
