@@ -137,6 +137,28 @@ extension LiveTerminalTests {
         }
     }
 
+    /// A wide table drawn as records in a small pane: every row is taller than the live region,
+    /// so its lines are committed while it is written, and each must reach scrollback once (they
+    /// were drawn again below while the row before could still grow).
+    @Test("Rows taller than a small pane reach scrollback once, as the batch render shows them", arguments: [0, 5000])
+    func rowsTallerThanThePane(rate: Int) throws {
+        let geometry = Geometry(width: 46, height: 12)
+        let document = "answer-database-comparison.md"
+        let live = try Tmux(width: geometry.width, height: geometry.height)
+        defer { live.kill() }
+        let run = try live.run("rill --replay \(document) --rate \(rate) --color never --stats 2>\"$OUT/stats\"",
+                               timeout: Self.replayTimeout)
+        let stats = Self.statistics(live.file("stats"))
+        #expect(run.status == 0, "exit status \(run.status): \(stats.text)")
+        #expect((stats.committedEarly ?? 0) > 0, "the rows must outgrow the pane: \(stats.text)")
+        let shown = try Tmux(width: geometry.width, height: geometry.height)
+        defer { shown.kill() }
+        let batch = try shown.run("rill --width \(geometry.width) --color never \(document) | cat", timeout: Self.replayTimeout)
+        let liveLines = Self.withoutTrailingBlankLines(run.lines)
+        let batchLines = Self.withoutTrailingBlankLines(batch.lines)
+        #expect(liveLines == batchLines, "\(Self.differences(liveLines, batchLines))")
+    }
+
     @Test("Screen plus scrollback after a live replay equal the batch render, line for line", arguments: replays)
     func transcriptEqualsBatch(_ replay: Replay) throws {
         let geometry = replay.geometry

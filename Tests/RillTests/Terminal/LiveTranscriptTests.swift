@@ -26,17 +26,23 @@ import Testing
         var view = LiveView(context: context, encoder: ANSIEncoder(depth: .none), height: geometry.height)
         var terminal = VirtualTerminal(width: geometry.width, height: geometry.height)
         var stream = MarkdownStream()
-        for range in ReplayChunker.ranges(of: bytes, mode: .tokens(seed: seed)) {
-            stream.append(bytes[range])
-            _ = stream.update()
-            terminal.feed(view.frame(stream))
-        }
+        feed(bytes, seed: seed, into: &stream, view: &view, terminal: &terminal)
         _ = stream.finish()
         terminal.feed(view.frame(stream))
         terminal.feed(view.close())
         var lines = terminal.transcript
         while lines.last == "" { lines.removeLast() }
         return (lines, terminal, view)
+    }
+
+    /// Appends `bytes` to `stream` in token-sized pieces, a frame of `view` into `terminal` after each.
+    static func feed(_ bytes: [UInt8], seed: UInt64 = 1, into stream: inout MarkdownStream, view: inout LiveView,
+                     terminal: inout VirtualTerminal) {
+        for range in ReplayChunker.ranges(of: bytes, mode: .tokens(seed: seed)) {
+            stream.append(bytes[range])
+            _ = stream.update()
+            terminal.feed(view.frame(stream))
+        }
     }
 
     static func batch(_ bytes: [UInt8], width: Int) -> [String] {
@@ -127,12 +133,7 @@ import Testing
         var view = LiveView(context: context, encoder: ANSIEncoder(depth: .none), height: 5)
         var terminal = VirtualTerminal(width: 30, height: 5)
         var stream = MarkdownStream()
-        let bytes = Array(opening.utf8)
-        for range in ReplayChunker.ranges(of: bytes, mode: .tokens(seed: 1)) {
-            stream.append(bytes[range])
-            _ = stream.update()
-            terminal.feed(view.frame(stream))
-        }
+        Self.feed(Array(opening.utf8), into: &stream, view: &view, terminal: &terminal)
         #expect(view.statistics.linesCommittedEarly > 0, "the open paragraph must outgrow the screen")
         stream.append(Array(rest.utf8)[...])
         _ = stream.update()
