@@ -28,8 +28,7 @@ final class ClosedLayoutMemos: @unchecked Sendable {
         }
     }
 
-    /// A class, so that a hit neither copies the entry nor writes the table.
-    private final class Entry {
+    private final class Entry: FrameStamped {
         let block: Block
         let setting: Setting
         let laidOut: LaidOutLines
@@ -44,8 +43,7 @@ final class ClosedLayoutMemos: @unchecked Sendable {
     }
 
     // Used from one thread at a time: the live view that owns it.
-    private var entries: [BlockID: Entry] = [:]
-    private var frame = 0
+    private var entries = FrameStampedEntries<Entry>()
     /// Layouts given from an entry (for tests and statistics).
     private(set) var reused = 0
     #if DEBUG
@@ -63,12 +61,12 @@ final class ClosedLayoutMemos: @unchecked Sendable {
                 _ layout: () -> LaidOutLines) -> LaidOutLines {
         let setting = Setting(context, marker)
         if let entry = entries[block.id], entry.setting == setting, entry.block == block {
-            entry.frame = frame
+            entry.frame = entries.frame
             reused += 1
             return entry.laidOut
         }
         let laidOut = layout()
-        entries[block.id] = Entry(block: block, setting: setting, laidOut: laidOut, frame: frame)
+        entries[block.id] = Entry(block: block, setting: setting, laidOut: laidOut, frame: entries.frame)
         #if DEBUG
         theme = theme ?? context.theme
         assert(theme == context.theme, "a store serves one theme")
@@ -76,11 +74,8 @@ final class ClosedLayoutMemos: @unchecked Sendable {
         return laidOut
     }
 
-    /// Ends a frame; every eighth, forgets blocks not laid out in it or the frame before (a
-    /// scan of the entries at every frame cost more than the few it would free sooner).
+    /// Ends a frame; every eighth, forgets blocks not laid out in it or the frame before.
     func sweep() {
-        frame += 1
-        guard frame % 8 == 0, entries.values.contains(where: { $0.frame < frame - 2 }) else { return }
-        entries = entries.filter { $0.value.frame >= frame - 2 }
+        entries.sweep()
     }
 }

@@ -10,7 +10,7 @@
 ///
 /// A live view owns one (in ``LayoutMemos``) and sweeps it once per frame.
 final class HangMemos: @unchecked Sendable {
-    private final class Entry {
+    private final class Entry: FrameStamped {
         var marker: [Span]
         var indent: Int
         var body: [StyledLine]
@@ -27,8 +27,7 @@ final class HangMemos: @unchecked Sendable {
     }
 
     // Used from one thread at a time: the live view that owns it.
-    private var entries: [BlockID: Entry] = [:]
-    private var frame = 0
+    private var entries = FrameStampedEntries<Entry>()
     /// Lines taken from an entry (for tests and statistics).
     private(set) var reused = 0
 
@@ -41,36 +40,27 @@ final class HangMemos: @unchecked Sendable {
     /// - Complexity: O(lines) comparisons, plus O(spans) for each line that changed.
     func hang(_ body: [StyledLine], after marker: [Span], indent: Int, id: BlockID) -> [StyledLine] {
         let entry = entries[id]
-        let kept = entry.map { $0.marker == marker && $0.indent == indent } == true ? entry : nil
+        let kept = entry.flatMap { $0.marker == marker && $0.indent == indent ? $0 : nil }
         var hung = body
-        var hanging: StyledLine?
-        for index in body.indices {
-            if let kept, index < kept.body.count, kept.body[index] == body[index] {
-                hung[index] = kept.hung[index]
-                reused += 1
-            } else if index == 0 {
-                hung[0] = body[0].prefixed(by: marker)
-            } else if !body[index].spans.isEmpty {
-                if hanging == nil { hanging = StyledLine([Span.spaces(indent)]) }
-                hung[index] = body[index].prefixed(by: hanging ?? .blank)
-            }
+        hung.hang(after: marker, indent: indent) { index in
+            guard let kept, index < kept.body.count, kept.body[index] == body[index] else { return nil }
+            reused += 1
+            return kept.hung[index]
         }
         if let entry {
             entry.marker = marker
             entry.indent = indent
             entry.body = body
             entry.hung = hung
-            entry.frame = frame
+            entry.frame = entries.frame
         } else {
-            entries[id] = Entry(marker: marker, indent: indent, body: body, hung: hung, frame: frame)
+            entries[id] = Entry(marker: marker, indent: indent, body: body, hung: hung, frame: entries.frame)
         }
         return hung
     }
 
     /// Ends a frame; every eighth, forgets items not hung in it or the frame before.
     func sweep() {
-        frame += 1
-        guard frame % 8 == 0, entries.values.contains(where: { $0.frame < frame - 2 }) else { return }
-        entries = entries.filter { $0.value.frame >= frame - 2 }
+        entries.sweep()
     }
 }

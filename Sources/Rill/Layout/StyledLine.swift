@@ -144,12 +144,23 @@ extension Array where Element == StyledLine {
     ///
     /// - Complexity: O(spans); the indent is made once.
     mutating func hang(after marker: [Span], indent: Int) {
-        guard !isEmpty else { return }
-        self[0] = self[0].prefixed(by: marker)
-        guard count > 1 else { return }
-        let hanging = StyledLine([Span.spaces(indent)])
-        for index in indices.dropFirst() where !self[index].spans.isEmpty {
-            self[index] = self[index].prefixed(by: hanging)
+        hang(after: marker, indent: indent) { _ in nil }
+    }
+
+    /// ``hang(after:indent:)``, taking the hung line at an index from `kept` where it gives one
+    /// (a memo of the lines hung the frame before, see ``HangMemos``).
+    mutating func hang(after marker: [Span], indent: Int, kept: (Int) -> StyledLine?) {
+        var hanging: StyledLine?  // made once, when a line first needs it
+        for index in indices {
+            if let line = kept(index) {
+                self[index] = line
+            } else if index == 0 {
+                self[0] = self[0].prefixed(by: marker)
+            } else if !self[index].spans.isEmpty {
+                let indentation = hanging ?? StyledLine([Span.spaces(indent)])
+                hanging = indentation
+                self[index] = self[index].prefixed(by: indentation)
+            }
         }
     }
 }
