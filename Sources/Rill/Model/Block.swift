@@ -59,9 +59,12 @@ public struct Block: Identifiable, Sendable {
 }
 
 extension Block: Equatable {
+    /// Children are compared from the last back, as inline content is (see ``BlockKind/==(_:_:)``):
+    /// a container still being written differs from its last frame in its last child, so
+    /// telling the two apart does not compare every child before it.
     public static func == (lhs: Block, rhs: Block) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.followsBlankLine == rhs.followsBlankLine
-            && lhs.isFlattenedNesting == rhs.isFlattenedNesting && lhs.children == rhs.children
+            && lhs.isFlattenedNesting == rhs.isFlattenedNesting && lhs.children.equalsFromEnd(rhs.children)
     }
 }
 
