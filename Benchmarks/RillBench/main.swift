@@ -10,7 +10,12 @@ import Rill
 //   rill-bench --profile NAME --chunk N [--repeat R]
 //                                                one streamed run (0: one-shot, -1: nothing, fps: coalesced at 60 fps), for
 //                                                callgrind; R runs of it for a sampling profiler (`perf record`)
-//   rill-bench --slowest NAME [--count N]        the costliest frames at 16-byte pieces, and their text
+//   rill-bench --slowest NAME [--count N] [--chunk N|fps]
+//                                                the costliest frames (16-byte pieces by default), and their text
+//   rill-bench --dump NAME [--frames N] [--chunk N|fps] [--plain] [--full]
+//                                                the bytes the live view writes at each frame (4-byte pieces by default)
+//   rill-bench --paced NAME [--chunk N|fps] [--sleep MS]
+//                                                frame CPU back to back and with the process asleep between frames (16 ms)
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
 //   rill-bench --hostile [--size N] [--only NAME] [--reparse-threshold B]
 //                                                pathological shapes at N and 4N bytes (issue 6)
@@ -19,6 +24,13 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, in arguments: [String] = arguments) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
+}
+
+/// The pieces `--chunk` asks for: N-byte pieces, or `fps` for token-like pieces coalesced at 60
+/// frames per second; `size`-byte pieces without it.
+func chosenPieces(_ bytes: [UInt8], default size: Int) -> [Range<Int>] {
+    if option("--chunk") == "fps" { return Runner.coalesced(bytes) }
+    return Runner.fixed(bytes, option("--chunk").flatMap { Int($0) } ?? size)
 }
 
 if arguments.contains("--hostile") {
@@ -50,7 +62,7 @@ if let name = option("--dump") {
                         encoder: plain ? Runner.plainEncoder : Runner.encoder, height: Runner.height)
     var total = 0
     let shown = arguments.contains("--full") ? Int.max : 300
-    for piece in Runner.fixed(input.bytes, 4).prefix(Int(option("--frames") ?? "50") ?? 50) {
+    for piece in chosenPieces(input.bytes, default: 4).prefix(Int(option("--frames") ?? "50") ?? 50) {
         stream.append(input.bytes[piece])
         stream.advance()
         let out = view.frame(stream)
@@ -62,10 +74,10 @@ if let name = option("--dump") {
 }
 
 if let name = option("--slowest") {
-    // The costliest frames of one input at 16-byte pieces, what the engine and the live view
+    // The costliest frames of one input (16-byte pieces unless --chunk says), what the engine and the live view
     // each took of them, and the text each frame added: what the p99 is made of.
     guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
-    let pieces = Runner.fixed(input.bytes, 16)
+    let pieces = chosenPieces(input.bytes, default: 16)
     var stream = MarkdownStream()
     var view = LiveView(context: Runner.context, encoder: Runner.encoder, height: Runner.height)
     var frames: [(engine: UInt64, view: UInt64, piece: Range<Int>)] = []
@@ -84,6 +96,45 @@ if let name = option("--slowest") {
         print("\((frame.engine + frame.view) / 1000) µs (engine \(frame.engine / 1000), view \(frame.view / 1000)) at \(frame.piece.lowerBound)",
               String(decoding: context, as: UTF8.self).debugDescription)
     }
+    exit(0)
+}
+
+if let name = option("--paced") {
+    // Frames as a live terminal gets them: the process sleeps between frames (a 60 fps loop
+    // waiting for input), which leaves caches and branch predictors cold, against the same
+    // frames back to back as every other figure here runs them. What a frame costs in `rill`
+    // under a model writing 100 tokens a second is the paced figure, several times the hot one.
+    guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
+    let pieces = chosenPieces(input.bytes, default: 16)
+    let pause = UInt32(option("--sleep").flatMap { Int($0) } ?? 16) * 1000
+    /// Per frame CPU ns of the engine and of the live view, sleeping `pause` µs before each frame.
+    func frames(sleeping pause: UInt32) -> (engine: [UInt64], view: [UInt64]) {
+        var stream = MarkdownStream()
+        var view = LiveView(context: Runner.context, encoder: Runner.encoder, height: Runner.height)
+        var engine: [UInt64] = [], drawn: [UInt64] = []
+        for piece in pieces {
+            if pause > 0 { usleep(pause) }
+            let start = CPUClock.now()
+            stream.append(input.bytes[piece])
+            stream.advance()
+            let middle = CPUClock.now()
+            _ = view.frame(stream)
+            engine.append(middle - start)
+            drawn.append(CPUClock.now() - middle)
+        }
+        return (engine, drawn)
+    }
+    _ = frames(sleeping: 0)  // warm the runtime: the first run pays one-time costs
+    let hot = frames(sleeping: 0), paced = frames(sleeping: pause)
+    func line(_ label: String, _ run: (engine: [UInt64], view: [UInt64])) -> String {
+        let totals = zip(run.engine, run.view).map { $0 + $1 }
+        let us = { (value: UInt64) in String(format: "%.1f", Double(value) / 1000) }
+        return "\(label): frame p50 \(us(totals.median)) µs (engine \(us(run.engine.median)), view \(us(run.view.median))), "
+            + "total \(String(format: "%.2f", Double(totals.reduce(0, +)) / 1e6)) ms"
+    }
+    print("\(input.name), \(pieces.count) frames")
+    print(line("back to back", hot))
+    print(line("\(pause / 1000) ms apart", paced))
     exit(0)
 }
 
