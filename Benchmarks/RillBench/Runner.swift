@@ -1,3 +1,4 @@
+import Glibc
 import Rill
 
 /// How a renderer reacts to new text: Rill itself, or a simpler strategy to compare with.
@@ -104,6 +105,29 @@ enum Runner {
             run.cpu = CPUClock.now() - start
         }
         return run
+    }
+
+    /// One frame's CPU ns: the engine's (append and advance), the live view's, and its piece.
+    typealias TimedFrame = (engine: UInt64, view: UInt64, piece: Range<Int>)
+
+    /// Streams `bytes` in `pieces`, one frame per piece, timing the engine and the live view of
+    /// each frame apart; with `pause` (µs), the process sleeps that long before each frame, as
+    /// `rill` does between frames in a terminal.
+    static func timedFrames(_ bytes: [UInt8], pieces: [Range<Int>], sleeping pause: UInt32 = 0) -> [TimedFrame] {
+        var stream = MarkdownStream()
+        var view = LiveView(context: context, encoder: encoder, height: height)
+        var frames: [TimedFrame] = []
+        frames.reserveCapacity(pieces.count)
+        for piece in pieces {
+            if pause > 0 { usleep(pause) }
+            let start = CPUClock.now()
+            stream.append(bytes[piece])
+            stream.advance()
+            let middle = CPUClock.now()
+            _ = view.frame(stream)
+            frames.append((middle - start, CPUClock.now() - middle, piece))
+        }
+        return frames
     }
 
     /// Fixed pieces of `size` bytes.

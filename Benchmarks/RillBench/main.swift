@@ -78,17 +78,7 @@ if let name = option("--slowest") {
     // each took of them, and the text each frame added: what the p99 is made of.
     guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
     let pieces = chosenPieces(input.bytes, default: 16)
-    var stream = MarkdownStream()
-    var view = LiveView(context: Runner.context, encoder: Runner.encoder, height: Runner.height)
-    var frames: [(engine: UInt64, view: UInt64, piece: Range<Int>)] = []
-    for piece in pieces {
-        let start = CPUClock.now()
-        stream.append(input.bytes[piece])
-        stream.advance()
-        let middle = CPUClock.now()
-        _ = view.frame(stream)
-        frames.append((middle - start, CPUClock.now() - middle, piece))
-    }
+    let frames = Runner.timedFrames(input.bytes, pieces: pieces)
     let totals = frames.map { $0.engine + $0.view }
     print("frames \(frames.count), p50 \(totals.median / 1000) µs, p99 \(totals.percentile(0.99) / 1000) µs")
     for frame in frames.sorted(by: { $0.engine + $0.view > $1.engine + $1.view }).prefix(Int(option("--count") ?? "25") ?? 25) {
@@ -107,29 +97,14 @@ if let name = option("--paced") {
     guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
     let pieces = chosenPieces(input.bytes, default: 16)
     let pause = UInt32(option("--sleep").flatMap { Int($0) } ?? 16) * 1000
-    /// Per frame CPU ns of the engine and of the live view, sleeping `pause` µs before each frame.
-    func frames(sleeping pause: UInt32) -> (engine: [UInt64], view: [UInt64]) {
-        var stream = MarkdownStream()
-        var view = LiveView(context: Runner.context, encoder: Runner.encoder, height: Runner.height)
-        var engine: [UInt64] = [], drawn: [UInt64] = []
-        for piece in pieces {
-            if pause > 0 { usleep(pause) }
-            let start = CPUClock.now()
-            stream.append(input.bytes[piece])
-            stream.advance()
-            let middle = CPUClock.now()
-            _ = view.frame(stream)
-            engine.append(middle - start)
-            drawn.append(CPUClock.now() - middle)
-        }
-        return (engine, drawn)
-    }
-    _ = frames(sleeping: 0)  // warm the runtime: the first run pays one-time costs
-    let hot = frames(sleeping: 0), paced = frames(sleeping: pause)
-    func line(_ label: String, _ run: (engine: [UInt64], view: [UInt64])) -> String {
-        let totals = zip(run.engine, run.view).map { $0 + $1 }
+    _ = Runner.timedFrames(input.bytes, pieces: pieces)  // warm the runtime: the first run pays one-time costs
+    let hot = Runner.timedFrames(input.bytes, pieces: pieces)
+    let paced = Runner.timedFrames(input.bytes, pieces: pieces, sleeping: pause)
+    func line(_ label: String, _ frames: [Runner.TimedFrame]) -> String {
+        let totals = frames.map { $0.engine + $0.view }
         let us = { (value: UInt64) in String(format: "%.1f", Double(value) / 1000) }
-        return "\(label): frame p50 \(us(totals.median)) µs (engine \(us(run.engine.median)), view \(us(run.view.median))), "
+        return "\(label): frame p50 \(us(totals.median)) µs (engine \(us(frames.map(\.engine).median)), "
+            + "view \(us(frames.map(\.view).median))), "
             + "total \(String(format: "%.2f", Double(totals.reduce(0, +)) / 1e6)) ms"
     }
     print("\(input.name), \(pieces.count) frames")
