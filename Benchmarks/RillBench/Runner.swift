@@ -110,16 +110,49 @@ enum Runner {
     /// One frame's CPU ns: the engine's (append and advance), the live view's, and its piece.
     typealias TimedFrame = (engine: UInt64, view: UInt64, piece: Range<Int>)
 
+    /// What is made warm again after each pause, just before a timed frame.
+    enum Rewarming: String {
+        /// Nothing: the frame finds what the sleep left of the caches.
+        case none
+        /// The code: a frame of a small other document runs first, through the same paths, so
+        /// the timed frame finds its code warm and its own data as the sleep left it.
+        case code
+        /// Code and data: the same frame runs first on copies of the stream and the view.
+        case all
+    }
+
     /// Streams `bytes` in `pieces`, one frame per piece, timing the engine and the live view of
     /// each frame apart; with `pause` (µs), the process sleeps that long before each frame, as
-    /// `rill` does between frames in a terminal.
-    static func timedFrames(_ bytes: [UInt8], pieces: [Range<Int>], sleeping pause: UInt32 = 0) -> [TimedFrame] {
+    /// `rill` does between frames in a terminal, and `rewarming` says what is made warm after it.
+    static func timedFrames(_ bytes: [UInt8], pieces: [Range<Int>], sleeping pause: UInt32 = 0,
+                            rewarming: Rewarming = .none) -> [TimedFrame] {
         var stream = MarkdownStream()
         var view = LiveView(context: context, encoder: encoder, height: height)
         var frames: [TimedFrame] = []
         frames.reserveCapacity(pieces.count)
+        let other = Array("Other *words* with `code` in a paragraph, then a list:\n\n- one item\n- another\n\n| a | b |\n|---|---|\n| 1 | 2 |\n".utf8)
+        var otherStream = MarkdownStream()
+        var otherView = LiveView(context: context, encoder: encoder, height: height)
+        var otherEnd = 0
         for piece in pieces {
             if pause > 0 { usleep(pause) }
+            switch rewarming {
+            case .none: break
+            case .code:
+                if otherEnd >= other.count {
+                    (otherStream, otherView, otherEnd) = (MarkdownStream(), LiveView(context: context, encoder: encoder, height: height), 0)
+                }
+                let end = min(other.count, otherEnd + piece.count)
+                otherStream.append(other[otherEnd..<end])
+                otherStream.advance()
+                _ = otherView.frame(otherStream)
+                otherEnd = end
+            case .all:
+                var (streamCopy, viewCopy) = (stream, view)
+                streamCopy.append(bytes[piece])
+                streamCopy.advance()
+                _ = viewCopy.frame(streamCopy)
+            }
             let start = CPUClock.now()
             stream.append(bytes[piece])
             stream.advance()
@@ -128,6 +161,32 @@ enum Runner {
             frames.append((middle - start, CPUClock.now() - middle, piece))
         }
         return frames
+    }
+
+    /// Streams `bytes` in `pieces`, one frame per piece, the frames whose indices are in `chosen`
+    /// inside ``footprintFrame(_:_:_:)``, for callgrind to collect alone.
+    static func footprint(_ bytes: [UInt8], pieces: [Range<Int>], collecting chosen: Set<Int>) {
+        var stream = MarkdownStream()
+        var view = LiveView(context: context, encoder: encoder, height: height)
+        for (index, piece) in pieces.enumerated() {
+            if chosen.contains(index) {
+                let parsedBefore = stream.bytesParsed
+                footprintFrame(&stream, &view, bytes[piece])
+                print("frame \(index) at byte \(piece.lowerBound): \(stream.bytesParsed - parsedBefore) bytes parsed, text \(String(decoding: bytes[piece], as: UTF8.self).debugDescription)")
+            } else {
+                stream.append(bytes[piece])
+                stream.advance()
+                _ = view.frame(stream)
+            }
+        }
+    }
+
+    /// One frame, engine and live view: what `Benchmarks/footprint.sh` has callgrind collect.
+    @inline(never)
+    static func footprintFrame(_ stream: inout MarkdownStream, _ view: inout LiveView, _ piece: ArraySlice<UInt8>) {
+        stream.append(piece)
+        stream.advance()
+        _ = view.frame(stream)
     }
 
     /// Fixed pieces of `size` bytes.

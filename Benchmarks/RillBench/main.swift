@@ -15,7 +15,10 @@ import Rill
 //   rill-bench --dump NAME [--frames N] [--chunk N|fps] [--plain] [--full]
 //                                                the bytes the live view writes at each frame (4-byte pieces by default)
 //   rill-bench --paced NAME [--chunk N|fps] [--sleep MS]
-//                                                frame CPU back to back and with the process asleep between frames (16 ms)
+//                                                frame CPU back to back and with the process asleep between frames (16 ms),
+//                                                then asleep with the code, then code and data, made warm before each frame
+//   rill-bench --footprint NAME [--chunk N] --frames K,…
+//                                                the frames listed run where callgrind alone collects (Benchmarks/footprint.sh)
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
 //   rill-bench --hostile [--size N] [--only NAME] [--reparse-threshold B]
 //                                                pathological shapes at N and 4N bytes (issue 6)
@@ -100,6 +103,10 @@ if let name = option("--paced") {
     _ = Runner.timedFrames(input.bytes, pieces: pieces)  // warm the runtime: the first run pays one-time costs
     let hot = Runner.timedFrames(input.bytes, pieces: pieces)
     let paced = Runner.timedFrames(input.bytes, pieces: pieces, sleeping: pause)
+    // What the sleep costs, told apart: the frames again with their code made warm after each
+    // pause (a frame of another document first), and with code and data warm (the frame on copies).
+    let codeWarm = Runner.timedFrames(input.bytes, pieces: pieces, sleeping: pause, rewarming: .code)
+    let allWarm = Runner.timedFrames(input.bytes, pieces: pieces, sleeping: pause, rewarming: .all)
     func line(_ label: String, _ frames: [Runner.TimedFrame]) -> String {
         let totals = frames.map { $0.engine + $0.view }
         let us = { (value: UInt64) in String(format: "%.1f", Double(value) / 1000) }
@@ -110,6 +117,18 @@ if let name = option("--paced") {
     print("\(input.name), \(pieces.count) frames")
     print(line("back to back", hot))
     print(line("\(pause / 1000) ms apart", paced))
+    print(line("  the same, code made warm", codeWarm))
+    print(line("  the same, code and data warm", allWarm))
+    exit(0)
+}
+
+if let name = option("--footprint") {
+    // One frame's code under callgrind (`Benchmarks/footprint.sh`): the frames listed in --frames
+    // run inside `Runner.footprintFrame`, which callgrind alone collects; the others run outside it.
+    guard let input = allInputs.first(where: { $0.name.contains(name) }) else { exit(2) }
+    let pieces = chosenPieces(input.bytes, default: 8)
+    let chosen = Set((option("--frames") ?? "").split(separator: ",").compactMap { Int($0) })
+    Runner.footprint(input.bytes, pieces: pieces, collecting: chosen)
     exit(0)
 }
 
