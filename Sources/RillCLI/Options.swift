@@ -27,8 +27,10 @@ struct Options: Equatable {
     var rate: Double = 0
     /// Seed for token-like replay pieces.
     var seed: UInt64 = 1
-    /// At most this many frames per second.
-    var fps: Double = 60
+    /// At most this many frames per second. 30, as Ink (Claude Code's and Gemini CLI's renderer)
+    /// throttles: under a model's pace each frame costs a wakeup and cold caches, so CPU follows
+    /// the rate, while text arriving 10–30 ms a token looks no smoother at 60.
+    var fps: Double = 30
     var format: Format = .auto
     var color: Switch = .auto
     var hyperlinks: Switch = .auto
@@ -61,7 +63,7 @@ struct Options: Equatable {
                        FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb)
       --theme T        dark | light (default: from COLORFGBG, else dark)
       --hyperlinks W   auto | always | never: links as OSC 8 hyperlinks
-      --fps N          at most N frames per second (default 60)
+      --fps N          at most N frames per second (default 30)
       --stats          print frame, byte and timing statistics to stderr at the end
 
     replay (demos, tests, benchmarks):

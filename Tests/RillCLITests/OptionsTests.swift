@@ -14,12 +14,12 @@ import Testing
 }
 
 extension OptionsTests {
-    @Test("No arguments: read standard input, automatic format, 60 fps")
+    @Test("No arguments: read standard input, automatic format, 30 fps")
     func defaults() throws {
         let options = try Options.parse([])
         #expect(options == Options())
         #expect(options.inputPath == nil && options.replayPath == nil)
-        #expect(options.format == .auto && options.fps == 60 && options.rate == 0 && options.seed == 1)
+        #expect(options.format == .auto && options.fps == 30 && options.rate == 0 && options.seed == 1)
     }
 
     @Test("Every flag sets its option")
