@@ -111,7 +111,7 @@ enum Runner {
     typealias TimedFrame = (engine: UInt64, view: UInt64, piece: Range<Int>)
 
     /// What is made warm again after each pause, just before a timed frame.
-    enum Rewarming: String {
+    enum Rewarming {
         /// Nothing: the frame finds what the sleep left of the caches.
         case none
         /// The code: a frame of a small other document runs first, through the same paths, so
