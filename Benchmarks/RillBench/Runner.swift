@@ -132,7 +132,7 @@ enum Runner {
         frames.reserveCapacity(pieces.count)
         let other = Array("Other *words* with `code` in a paragraph, then a list:\n\n- one item\n- another\n\n| a | b |\n|---|---|\n| 1 | 2 |\n".utf8)
         var otherStream = MarkdownStream()
-        var otherView = LiveView(context: context, encoder: encoder, height: height)
+        var otherView = liveView()
         var otherEnd = 0
         for piece in pieces {
             if pause > 0 { usleep(pause) }
@@ -140,18 +140,14 @@ enum Runner {
             case .none: break
             case .code:
                 if otherEnd >= other.count {
-                    (otherStream, otherView, otherEnd) = (MarkdownStream(), LiveView(context: context, encoder: encoder, height: height), 0)
+                    (otherStream, otherView, otherEnd) = (MarkdownStream(), liveView(), 0)
                 }
                 let end = min(other.count, otherEnd + piece.count)
-                otherStream.append(other[otherEnd..<end])
-                otherStream.advance()
-                _ = otherView.frame(otherStream)
+                frame(&otherStream, &otherView, other[otherEnd..<end])
                 otherEnd = end
             case .all:
                 var (streamCopy, viewCopy) = (stream, view)
-                streamCopy.append(bytes[piece])
-                streamCopy.advance()
-                _ = viewCopy.frame(streamCopy)
+                frame(&streamCopy, &viewCopy, bytes[piece])
             }
             let start = CPUClock.now()
             stream.append(bytes[piece])
@@ -167,26 +163,35 @@ enum Runner {
     /// inside ``footprintFrame(_:_:_:)``, for callgrind to collect alone.
     static func footprint(_ bytes: [UInt8], pieces: [Range<Int>], collecting chosen: Set<Int>) {
         var stream = MarkdownStream()
-        var view = LiveView(context: context, encoder: encoder, height: height)
+        var view = liveView()
         for (index, piece) in pieces.enumerated() {
             if chosen.contains(index) {
                 let parsedBefore = stream.bytesParsed
                 footprintFrame(&stream, &view, bytes[piece])
                 print("frame \(index) at byte \(piece.lowerBound): \(stream.bytesParsed - parsedBefore) bytes parsed, text \(String(decoding: bytes[piece], as: UTF8.self).debugDescription)")
             } else {
-                stream.append(bytes[piece])
-                stream.advance()
-                _ = view.frame(stream)
+                frame(&stream, &view, bytes[piece])
             }
         }
     }
 
-    /// One frame, engine and live view: what `Benchmarks/footprint.sh` has callgrind collect.
+    /// ``frame(_:_:_:)`` in a function of its own: what `Benchmarks/footprint.sh` has callgrind collect.
     @inline(never)
     static func footprintFrame(_ stream: inout MarkdownStream, _ view: inout LiveView, _ piece: ArraySlice<UInt8>) {
+        frame(&stream, &view, piece)
+    }
+
+    /// One untimed frame, engine and live view, of `piece`.
+    @inline(__always)
+    static func frame(_ stream: inout MarkdownStream, _ view: inout LiveView, _ piece: ArraySlice<UInt8>) {
         stream.append(piece)
         stream.advance()
         _ = view.frame(stream)
+    }
+
+    /// A live view of the benchmarks' terminal (100×40, colour).
+    static func liveView() -> LiveView {
+        LiveView(context: context, encoder: encoder, height: height)
     }
 
     /// Fixed pieces of `size` bytes.
