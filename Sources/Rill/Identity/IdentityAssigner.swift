@@ -64,6 +64,11 @@ public struct IdentityAssigner: Sendable, Equatable {
         block.forEachDescendant { node, _ in _ = nextID(for: node) }
     }
 
+    /// Advances past `block`'s own name only (its children are accounted for one by one).
+    mutating func assignOwnIDSkippingChildren(_ block: Block) {
+        _ = nextID(for: block)
+    }
+
     /// Names `block` itself, not its children (they are named separately, in order).
     mutating func assignOwnID(_ block: inout Block) {
         block.id = nextID(for: block)

@@ -81,10 +81,24 @@ public struct GrowingBlock: Sendable {
             block.children = final + open
         case .code(let lines, let openLine):
             if case .codeBlock(var code) = head.kind {
-                code.literal = FenceGrowth.literal(lines, open: openLine)
+                code.literal = Self.literal(lines, open: openLine)
                 block.kind = .codeBlock(code)
             }
         }
         return block
+    }
+
+    /// A code block's literal from its complete lines and the incomplete one, if shown.
+    static func literal(_ lines: [String], open: String?) -> String {
+        var text = ""
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        if let open {
+            text += open
+            text += "\n"
+        }
+        return text
     }
 }

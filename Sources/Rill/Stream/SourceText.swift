@@ -97,4 +97,23 @@ extension Array where Element == UInt8 {
         let upper = Swift.max(lower, Swift.min(range.upperBound, count))
         return self[lower..<upper].contains(0x5D)
     }
+
+    /// Offset where the text of the line holding `offset` ends: before its line ending, or at
+    /// `count` when it has none yet.
+    func lineContentEnd(from offset: Int) -> Int {
+        var index = Swift.max(0, offset)
+        while index < count, self[index] != 0x0A, self[index] != 0x0D { index += 1 }
+        return index
+    }
+
+    /// Offset where the line before the one starting at `lineStart` starts (`lineStart` itself
+    /// for the first line): past a line ending of LF, CR or CR LF.
+    ///
+    /// - Complexity: O(length of that line).
+    func previousLineStart(before lineStart: Int) -> Int {
+        guard lineStart > 0, lineStart <= count else { return lineStart }
+        var ending = lineStart - 1  // the line's ending: LF, CR, or the LF of CR LF
+        if self[ending] == 0x0A, ending > 0, self[ending - 1] == 0x0D { ending -= 1 }
+        return self.lineStart(containing: ending)
+    }
 }

@@ -71,6 +71,14 @@ enum TailStabilizer {
         return !content.dropFirst().dropLast(2).contains(UInt8(ascii: "["))
     }
 
+    /// Whether `line`, in a block fenced with `fence`, is only that character so far after its
+    /// indentation: a closing fence may be being typed.
+    static func mayCloseFence(_ line: ArraySlice<UInt8>, fence: UInt8) -> Bool {
+        let content = content(of: line)
+        guard content.first == fence else { return false }
+        return content.allSatisfy { $0 == fence || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
     /// Whether `line` is only fence characters (a possible closing fence still being typed).
     static func looksLikeClosingFence(_ line: ArraySlice<UInt8>) -> Bool {
         let content = content(of: line)

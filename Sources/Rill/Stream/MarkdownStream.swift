@@ -1,0 +1,228 @@
+/// The streaming engine: bytes in, top-level blocks with stable identities out.
+///
+/// Feed bytes with ``append(_:)`` as they arrive (split anywhere), then once per frame call
+/// ``advance()`` (or ``update()`` to also get a report of what changed); call ``finish()`` at the
+/// end of input. A frame runs three stages:
+/// 1. the **schedule** (``ParseSchedule``) decides whether the open part is parsed this frame;
+/// 2. the **truth** (``Truth``) parses what can still change, from as deep inside the block being
+///    written as it can (``ResumePath``), and makes final what can no longer change;
+/// 3. the **preview** (``Preview``) makes what is shown of the open part from the truth.
+///
+/// So a frame costs what changed, not the document's length, however long one block grows, and
+/// parses at most twice (the truth, and a preview's parse). The final state equals a one-shot
+/// parse of the whole text, identities included, however the input was chunked.
+public struct MarkdownStream: Sendable {
+    /// The normalized text received so far (valid UTF-8, no NUL); all offsets index into it.
+    public private(set) var source: [UInt8] = []
+    /// The open part of the document as of the last frame, as it should be shown.
+    public private(set) var tail = OpenTail()
+    /// Number of frames produced so far.
+    public private(set) var frameCount = 0
+    /// Whether ``finish()`` has run.
+    public private(set) var isFinished = false
+    /// Frames that kept the last view of a large open part instead of parsing it again.
+    public private(set) var deferredFrames = 0
+    /// Bytes of complete paragraph lines settled in one parse (see ``ParagraphLines``); tests set
+    /// 1 to settle at every line, `Int.max` parses every open paragraph whole.
+    public var paragraphSettleStep = ParagraphLines.step
+
+    private var normalizer = UTF8Normalizer()
+    private var lines = LineTracker()
+    var truth = Truth()
+    private var preview = Preview()
+    private var schedule = ParseSchedule()
+    /// The open blocks as last reported by ``update()``, to report differences against.
+    private var reportedOpen: [Block] = []
+    /// Offset of the `]` of the last `]:` received (see ``definitionsMayVanish``).
+    private var lastDefinitionMark: Int?
+
+    /// Creates an empty stream.
+    public init() {}
+
+    /// Top-level blocks that will not change again, in document order.
+    public var finalBlocks: [Block] { truth.finalBlocks }
+
+    /// Every open top-level block as a whole value.
+    ///
+    /// - Complexity: O(n) in the size of a growing block; ``tail`` gives the same without copies.
+    public var openBlocks: [Block] { tail.blocks }
+
+    /// Every top-level block as of the last frame: final ones, then open ones.
+    public var blocks: [Block] { finalBlocks + openBlocks }
+
+    /// Offset where the still-changing part of the document begins.
+    public var frontierOffset: Int { truth.frontier }
+
+    /// Bytes handed to cmark so far, carried definitions included (for statistics).
+    public var bytesParsed: Int { truth.bytesParsed }
+
+    /// Frames in which an ambiguous incomplete last line was held back.
+    public var heldBackFrames: Int { preview.heldBackFrames }
+
+    /// Frames in which delimiters left open at the end were shown closed.
+    public var provisionalFrames: Int { preview.anticipatedFrames }
+
+    /// The closers the last frame showed as if they had arrived (empty when none), and where in
+    /// the text they went.
+    public var provisionalClosers: [UInt8] { preview.closers }
+    public var provisionalCloserOffset: Int { preview.closerOffset }
+
+    /// Whether the preview holds back and anticipates (turned off only to see the truth itself).
+    public var stabilizesTail: Bool {
+        get { preview.isEnabled }
+        set { preview.isEnabled = newValue }
+    }
+
+    /// Whether the block being written is parsed from deep inside it (turned off only to compare).
+    public var growsIncrementally: Bool {
+        get { truth.resumesInside }
+        set { truth.resumesInside = newValue }
+    }
+
+    /// Size in bytes above which the open part is not parsed again at every frame (see
+    /// ``ParseSchedule``).
+    public var reparseThreshold: Int {
+        get { schedule.threshold }
+        set { schedule.threshold = newValue }
+    }
+
+    /// How many final blocks, from the first, were released with ``releaseFinalBlocks(before:keepingResolvable:)``.
+    public var releasedFinalCount: Int { truth.releasedFinalCount }
+
+    /// Offset where the incomplete last line of input starts, or nil when the input so far
+    /// ends with a line ending (or has ended).
+    public var incompleteLineStart: Int? {
+        isFinished ? nil : lines.incompleteLineStart(in: source)
+    }
+
+    /// Whether the part of the text that is not final yet may hold a link reference definition
+    /// (a `]:` occurs in it), whose links final blocks may show resolved. Until that text is
+    /// final, a table's delimiter row can still make cmark-gfm drop the definition (it never
+    /// finalizes a paragraph that a table's header line splits off), and those links turn back
+    /// into text when the table becomes final.
+    var definitionsMayVanish: Bool {
+        guard !isFinished, let lastDefinitionMark else { return false }
+        return lastDefinitionMark >= truth.parseCost(source, end: source.count).start
+    }
+
+    /// Appends a chunk of raw bytes; nothing is parsed until the next frame.
+    ///
+    /// - Complexity: O(n) in the chunk's length.
+    public mutating func append<C: Collection>(_ chunk: C) where C.Element == UInt8 {
+        precondition(!isFinished, "append after finish")
+        let start = source.count
+        normalizer.normalize(chunk, into: &source)
+        received(from: start)
+    }
+
+    /// Notes the line endings and the last `]:` in the text received from `start` on.
+    private mutating func received(from start: Int) {
+        lines.note(source, from: start)
+        var index = max(1, start)
+        while index < source.count {
+            if source[index] == 0x3A, source[index - 1] == 0x5D { lastDefinitionMark = index - 1 }
+            index += 1
+        }
+    }
+
+    /// Parses what changed since the last frame; ``finalBlocks`` and ``tail`` show the result.
+    /// Returns the identities of the blocks that became final.
+    ///
+    /// - Complexity: proportional to the text parsed again, not to the length of the document.
+    @discardableResult
+    public mutating func advance() -> [BlockID] {
+        frame(atEnd: false).finalized
+    }
+
+    /// Parses what changed since the last frame and reports it, in terms of whole top-level
+    /// blocks (for event consumers).
+    ///
+    /// - Complexity: ``advance()`` plus O(n) in the size of the open blocks, which are compared
+    ///   with the last report.
+    public mutating func update() -> DocumentUpdate {
+        report(frame(atEnd: false))
+    }
+
+    /// Ends the stream: flushes an incomplete UTF-8 sequence, parses the rest and makes every
+    /// block final.
+    @discardableResult
+    public mutating func finish() -> DocumentUpdate {
+        let start = source.count
+        normalizer.finish(into: &source)
+        received(from: start)
+        var update = report(frame(atEnd: true))
+        update.isDone = true
+        isFinished = true
+        return update
+    }
+
+    /// Parses `text` in one go: the reference the streaming result always equals.
+    public static func parse<C: Collection>(_ text: C) -> [Block] where C.Element == UInt8 {
+        var stream = MarkdownStream()
+        stream.append(text)
+        stream.finish()
+        return stream.finalBlocks
+    }
+
+    private mutating func frame(atEnd: Bool) -> Truth.Outcome {
+        frameCount += 1
+        let incomplete = atEnd ? source.count : (incompleteLineStart ?? source.count)
+        // An incomplete line that may be a link definition being written is left out of the
+        // truth, even of what becomes final: blocks resolved against a half-written destination
+        // would keep it.
+        let leavesLineOut = !atEnd && preview.isEnabled && incompleteLineMayDefine(incomplete)
+        let parseEnd = leavesLineOut ? incomplete : source.count
+        let cost = truth.parseCost(source, end: parseEnd)
+        let timing = atEnd ? .due : schedule.timing(start: cost.start, cost: cost.bytes, source: source)
+        guard timing != .deferred else {
+            deferredFrames += 1
+            var outcome = Truth.Outcome()
+            outcome.firstNewFinal = finalBlocks.count
+            return outcome
+        }
+        tail = OpenTail()  // shares the truth's growing parts; let go, so that they grow in place
+        let outcome = truth.frame(source, parseEnd: parseEnd, incompleteFrom: incomplete, atEnd: atEnd,
+                                  paragraphStep: paragraphSettleStep)
+        guard !atEnd else { return outcome }
+        tail = preview.shown(&truth, source: source, incompleteFrom: incompleteLineStart, lineLeftOut: leavesLineOut)
+        let next = truth.parseCost(source, end: source.count)
+        schedule.noteParse(start: next.start, cost: next.bytes, wasEarly: timing == .early, source: source)
+        return outcome
+    }
+
+    /// Whether the incomplete line starting at `incomplete` may be (part of) a link reference
+    /// definition still being written (see ``TailStabilizer/mayBeDefinition(_:)``).
+    private func incompleteLineMayDefine(_ incomplete: Int) -> Bool {
+        guard incomplete < source.count, !truth.followsOpenCode(from: incomplete) else { return false }
+        let previous = source.previousLineStart(before: incomplete)
+        return TailStabilizer.mayBeDefinition(source[incomplete...])
+            || (incomplete - previous <= 1_000 && TailStabilizer.opensDefinition(source[previous..<incomplete]))
+    }
+
+    /// This frame's changes in terms of whole top-level blocks.
+    private mutating func report(_ outcome: Truth.Outcome) -> DocumentUpdate {
+        var update = DocumentUpdate(frame: frameCount)
+        update.finalized = outcome.finalized
+        let shown = Array(finalBlocks[outcome.firstNewFinal...]) + openBlocks
+        var old: [BlockID: Block] = [:]
+        for block in reportedOpen { old[block.id] = block }
+        for block in shown {
+            if let before = old.removeValue(forKey: block.id) {
+                if before != block { update.changed.append(block) }
+            } else {
+                update.inserted.append(block)
+            }
+        }
+        update.removed = reportedOpen.map(\.id).filter { old[$0] != nil }
+        // A block shown this frame (newly final, or open) was compared with what the last frame
+        // showed above, in its resolved version: reported there if it changed, and not at all
+        // if the last frame already showed it so.
+        let shownIDs = Set(shown.map(\.id))
+        let reresolved = outcome.reresolved.filter { !shownIDs.contains($0.id) }
+        if !reresolved.isEmpty {
+            update.changed = (update.changed + reresolved).sorted { $0.id < $1.id }
+        }
+        reportedOpen = openBlocks
+        return update
+    }
+}

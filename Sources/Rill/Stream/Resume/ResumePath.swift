@@ -1,0 +1,165 @@
+/// The open top-level block kept as a path of levels, so that a frame parses it from a line deep
+/// inside instead of from its first line: the one resume mechanism of the engine.
+///
+/// ```
+/// 1. Install the tools          levels[0]  list: items 1–2 settled
+/// 2. Configure:                 levels[1]  item 3: its paragraph settled
+///    - set `PATH`               levels[2]  list: its first item settled
+///    - add the key to `~/.ssh`  levels[3]  item: resumed from this line
+/// ```
+///
+/// A level is a container (list, item, block quote, table) with the children before its last
+/// one settled, or a leaf (paragraph, fenced code block) with its complete lines settled. Its
+/// *resume point* is the first line that is not settled; parsing from there needs a *context*
+/// in front (``context(at:)``: an item opener, a table's header rows, a stand-in paragraph line,
+/// the fence's opening line) and gives the level's open content, which is *spliced* into the
+/// settled parts after a check that it continues them as a parse of the whole would
+/// (``ResumedContent``); where the check fails the caller parses from the top-level block's
+/// first line instead. Ranges and identities come out as a one-shot parse gives them.
+///
+/// Block quotes and tables are followed at the top level only, items and lists at any depth,
+/// and only while the text below them holds no link reference definition (whose place in the
+/// slice would change what it resolves).
+struct ResumePath: Sendable {
+    /// Offset of the first line of the group: the paragraph cmark split off above a table, or
+    /// the top-level block's.
+    let lineStart: Int
+    /// Identity state before the group.
+    let identityBefore: IdentityAssigner
+    /// The paragraph cmark split off above a table: open and final together with it.
+    let intro: Block?
+    /// Identity state before the top-level block itself (after the intro).
+    let identityBeforeHead: IdentityAssigner
+    /// From the top-level block down; never empty.
+    var levels: [ResumeLevel]
+    /// Text of level 0's settled children offered to the definition carrier, up to here.
+    var absorbedUpTo: Int
+    /// Where the text below the top level was read for link reference definitions, and how far
+    /// (see ``dropLevelsBelowDefinitions(_:)``).
+    var definitionScan: (start: Int, end: Int)?
+    /// Levels as deep as this, at most (the context stands for all containers above; deeper
+    /// content nests on its own).
+    static let maximumDepth = 12
+
+    /// A parse from one level, spliced: the top-level block as it stands now.
+    struct Resumed: Sendable {
+        /// The level the parse started from.
+        var depth: Int
+        /// The top-level block without level 0's settled children, with its current range and
+        /// attributes (a list's tightness), its identity kept.
+        var head: Block
+        /// Level 0's children from its first open one (a container), or its whole content
+        /// (a leaf, in ``head``).
+        var openChildren: [Block]
+        /// A top-level fenced code block's lines: the complete ones the parse found, and the
+        /// incomplete last one (nil when the parse ends with a line ending or the block closed).
+        var codeLines: (complete: [String], open: String?)?
+        /// Top-level blocks after it in the slice, identities assigned, and the identity state
+        /// before each and after the last.
+        var later: [ParsedSlice.Entry]
+        var identityBeforeLater: [IdentityAssigner]
+        var identityAfter: IdentityAssigner
+        /// Where the parse ended in the stream (the end of the top-level block's text).
+        var end: Int
+        /// Whether a top-level fenced code block was closed by its fence: nothing after it can
+        /// change it, so it is final at once.
+        var isClosed = false
+    }
+
+    /// The level a parse up to `end` starts from: the deepest whose slice is not empty and, below
+    /// the top level, stays inside its item and holds no link reference definition.
+    func deepestUsableLevel(_ source: [UInt8], end: Int) -> Int {
+        var depth = levels.count - 1
+        while depth > 0 {
+            let level = levels[depth]
+            if level.isResumable, level.resumeLine < end, let column = itemColumn(enclosing: depth) {
+                let slice = source[level.resumeLine..<end]
+                if ResumeContext.isInside(slice, column: column), !DefinitionCarrier.mayDefine(slice, outside: nil),
+                   isUsableLeaf(depth, slice: slice) {
+                    return depth
+                }
+            }
+            depth -= 1
+        }
+        return 0
+    }
+
+    /// Whether a paragraph level can take `slice` (no line of it may be a delimiter row: after the
+    /// stand-in line it would be read against another header); other levels always can.
+    private func isUsableLeaf(_ depth: Int, slice: ArraySlice<UInt8>) -> Bool {
+        if case .paragraph = levels[depth].kind { return !ResumeContext.mayHoldDelimiterRow(slice) }
+        return true
+    }
+
+    /// The content column of the item whose content a parse at `depth` is inside: the level
+    /// itself when it is an item, else the item above it; nil at the top level.
+    func itemColumn(enclosing depth: Int) -> Int? {
+        guard depth > 0 else { return nil }
+        return levels[depth].itemColumn ?? levels[depth - 1].itemColumn
+    }
+
+    /// What cmark reads before the text from `levels[depth].resumeLine` (see the type's summary);
+    /// nil when no context can make it parse as in place.
+    func context(at depth: Int) -> [UInt8]? {
+        var context: [UInt8] = []
+        let column = itemColumn(enclosing: depth)
+        if let column {
+            guard let opener = ResumeContext.opener(column: column) else { return nil }
+            context = opener
+        } else if depth > 0 {
+            return nil
+        }
+        switch levels[depth].kind {
+        case .list, .item, .quote: break
+        case .table(let header): context += header
+        case .paragraph: context += ResumeContext.paragraphStandIn(column: column ?? 0)
+        case .code(let opener, _): context += opener
+        }
+        return context
+    }
+
+    /// Parses the text from the deepest usable level up to `end`, plus `extra` bytes after it (a
+    /// probe), with the carried `definitions` in front, and splices it into the settled parts.
+    /// Nil when the slice does not continue the levels as they are.
+    ///
+    /// - Complexity: a parse of the slice, plus the open children put back together.
+    func parse(_ source: [UInt8], end: Int, extra: [UInt8], definitions: [UInt8],
+               incompleteFrom: Int) -> (Resumed, parsedBytes: Int)? {
+        let depth = deepestUsableLevel(source, end: end)
+        let level = levels[depth]
+        if depth == 0, level.resumeLine >= end, extra.isEmpty {
+            // Nothing after the settled part yet (a parse that holds back the line being written):
+            // the block is as its settled part makes it.
+            var head = level.head
+            var settledEnd = level.isContainer ? (level.settled.last?.range.upperBound ?? head.range.lowerBound) : level.settledEnd
+            if case .table = level.kind, level.settled.count == 1, let header = level.settled.first {
+                // A table without rows ends with its delimiter row.
+                settledEnd = source.lineContentEnd(from: source.nextLineStart(after: header.range.lowerBound))
+            }
+            head.range = head.range.lowerBound..<max(head.range.lowerBound, settledEnd)
+            return (Resumed(depth: 0, head: head, openChildren: [], codeLines: level.isContainer ? nil : ([], nil), later: [],
+                            identityBeforeLater: [], identityAfter: level.identityAfterSettled, end: head.range.upperBound), 0)
+        }
+        guard level.resumeLine < end || !extra.isEmpty, let context = context(at: depth) else { return nil }
+        var slice = source[level.resumeLine..<max(level.resumeLine, end)]
+        var extended: [UInt8] = []
+        if !extra.isEmpty {
+            extended = Array(slice) + extra
+            slice = extended[...]
+        }
+        let parsed = SliceParser.parse(prefix: definitions, context: context[...], slice: slice, base: level.resumeLine)
+        let cost = definitions.count + context.count + slice.count
+        guard let content = ResumedContent(parsed, level: level, depth: depth, hasOpener: itemColumn(enclosing: depth) != nil,
+                                           source: source),
+              content.nesting + containerDepth(above: depth) < ParseLimits.maxContainerDepth else { return nil }
+        var resumed = splice(content, depth: depth, source: source, incompleteFrom: incompleteFrom)
+        resumed.isClosed = depth == 0 && content.codeIsClosed
+        return (resumed, cost)
+    }
+
+    /// Containers (lists, items, quotes) from the top-level block down to and including level
+    /// `depth` when it is one: how deep its children sit.
+    private func containerDepth(above depth: Int) -> Int {
+        levels[...depth].filter(\.isContainer).count
+    }
+}
