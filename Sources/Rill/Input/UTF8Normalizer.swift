@@ -2,9 +2,10 @@
 ///
 /// An incomplete sequence at a chunk's end is carried to the next chunk. Each maximal ill-formed
 /// subsequence (Unicode's "maximal subpart" practice, as in WHATWG decoding) becomes one U+FFFD,
-/// and so does NUL, which C parsers would take as the end of the text, and so do SOH and STX,
-/// which ``TableGuard`` uses to stand for `|` and `-` in what it hands cmark. Every other byte
-/// value passes through unchanged; control characters are made harmless later, when rendering.
+/// and so does NUL, which C parsers would take as the end of the text, and so do the
+/// ``reservedBytes`` (SOH and STX), which the normalized text never holds, so that later stages
+/// may use them as marks of their own. Every other byte value passes through unchanged; control
+/// characters are made harmless later, when rendering.
 public struct UTF8Normalizer: Sendable {
     /// Bytes of a sequence that is valid so far but not yet complete.
     private var pending: [UInt8] = []
@@ -13,6 +14,9 @@ public struct UTF8Normalizer: Sendable {
 
     /// Creates a normalizer with nothing pending.
     public init() {}
+
+    /// Bytes that never occur in normalized text (SOH and STX): free for later stages to mark with.
+    public static let reservedBytes: (first: UInt8, second: UInt8) = (0x01, 0x02)
 
     /// The UTF-8 encoding of U+FFFD REPLACEMENT CHARACTER.
     public static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
@@ -76,7 +80,7 @@ public struct UTF8Normalizer: Sendable {
 
     private mutating func start(_ byte: UInt8, into output: inout [UInt8]) {
         switch byte {
-        case 0x00, TableGuard.pipeMark, TableGuard.dashMark:
+        case 0x00, Self.reservedBytes.first, Self.reservedBytes.second:
             output.append(contentsOf: Self.replacement)
         case 0x03...0x7F:
             output.append(byte)

@@ -18,8 +18,8 @@
 /// 3. a delimiter row whose previous line has a different number of cells is not a delimiter
 ///    row (cmark would refuse it anyway, after the quadratic comparison).
 ///
-/// A byte that stands for `|` or `-` is one that never occurs in normalized text (SOH and STX,
-/// which ``UTF8Normalizer`` replaces), valid UTF-8 so that cmark still reads the line as table
+/// A byte that stands for `|` or `-` is one that never occurs in normalized text (the
+/// ``UTF8Normalizer/reservedBytes``), valid UTF-8 so that cmark still reads the line as table
 /// cells, and ``restore(_:)`` puts the original back in every string taken from the tree.
 /// Rules 2 and 3 replace a `-` of a line made only of `|`, `-`, `:` and spaces: the line keeps
 /// its cells and text, it only cannot start a table. Rule 1 replaces pipes, which cmark's inline
@@ -29,9 +29,9 @@ enum TableGuard {
     /// Widest table, in columns (see ``ParseLimits/maxTableColumns``).
     static let maxColumns = ParseLimits.maxTableColumns
     /// Stands for a `|` that is not a cell separator.
-    static let pipeMark: UInt8 = 0x01
+    static let pipeMark = UTF8Normalizer.reservedBytes.first
     /// Stands for a `-` that keeps a line from being a delimiter row.
-    static let dashMark: UInt8 = 0x02
+    static let dashMark = UTF8Normalizer.reservedBytes.second
 
     /// The rewritten copy of `text`, or nil when no line needs rewriting.
     ///
