@@ -95,7 +95,7 @@ public struct MarkdownStream: Sendable {
     /// kept as bytes arrive so that ``incompleteLineStart`` costs nothing on a megabyte-long line.
     private var lastLineStart = 0
     private var previousLineStart = 0
-    /// Offset of the `]` of the last `]:` received (see ``definitionsMayVanish``).
+    /// Offset of the `]` of the last `]:` received (see ``linkResolutionMayRevert``).
     private var lastDefinitionMark: Int?
     /// Where the split-off paragraph whose definitions final blocks were last resolved without
     /// starts (so that it is done once, not every frame while its table grows).
@@ -173,7 +173,7 @@ public struct MarkdownStream: Sendable {
     }
 
     /// Moves the remembered line starts past the line endings in `source[start...]`, and notes
-    /// the last `]:` for ``definitionsMayVanish``.
+    /// the last `]:` for ``linkResolutionMayRevert``.
     private mutating func noteLineEndings(from start: Int) {
         var index = start
         while index < source.count {
@@ -189,12 +189,13 @@ public struct MarkdownStream: Sendable {
         }
     }
 
-    /// Whether the part of the text that is not final yet may hold a link reference definition
-    /// (a `]:` occurs in it), whose links final blocks may show resolved. Until that text is
-    /// final, a table's delimiter row can still make cmark-gfm drop the definition (it never
-    /// finalizes a paragraph that a table's header line splits off), and those links turn back
-    /// into text when the table becomes final.
-    var definitionsMayVanish: Bool {
+    /// Whether links shown resolved may still turn back into text: the part of the text that is
+    /// not final yet may hold a link reference definition (a `]:` occurs in it), and until that
+    /// text is final a table's delimiter row can still make cmark-gfm drop the definition (it
+    /// never finalizes a paragraph that a table's header line splits off); the links it
+    /// resolved, final blocks included, then show as text when the table becomes final. A view
+    /// that commits lines early holds back those showing a link or an image meanwhile.
+    public var linkResolutionMayRevert: Bool {
         guard !isFinished, let lastDefinitionMark else { return false }
         return lastDefinitionMark >= parseStart
     }
