@@ -105,7 +105,7 @@ public enum RillCommand {
                 "bytes written:         \(bytesWritten)",
                 "output waits:          \(outputWaits)",
                 "bytes parsed:          \(loop.stream.bytesParsed)",
-                "frames not parsed:     \(loop.stream.deferredFrames) (a large open block kept its last view)",
+                "frames not parsed:     \(loop.stream.extendedFrames) (plain words added to a paragraph or table cell)",
                 "parse time:            \(Statistics.milliseconds(stats.parse))",
                 "render time:           \(Statistics.milliseconds(stats.sink))",
             ] + sinkLines

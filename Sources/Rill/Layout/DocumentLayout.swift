@@ -14,12 +14,14 @@ public enum DocumentLayout {
     /// The lines a top-level block contributes at position `index`: a separating blank line
     /// (except for the first block), then its own lines.
     public static func lines(for block: Block, at index: Int, in context: LayoutContext) -> [StyledLine] {
-        layout(block, at: index, in: context, open: nil).lines
+        layout(block, at: index, in: context, settlement: .settled).lines
     }
 
-    /// Like ``lines(for:at:in:)`` for a block that may still be open (see ``BlockLayout``).
-    public static func layout(_ block: Block, at index: Int, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
-        let laidOut = BlockLayout.layout(block, in: context, open: open)
+    /// Like ``lines(for:at:in:)`` for a block that may still be open, as settled as `settlement`
+    /// says (see ``BlockLayout``, ``MarkdownStream/settlement(ofOpen:)``).
+    public static func layout(_ block: Block, at index: Int, in context: LayoutContext,
+                              settlement: Settlement) -> LaidOutLines {
+        let laidOut = BlockLayout.layout(block, in: context, settlement: settlement)
         return index > 0 ? laidOut.separated() : laidOut
     }
 }

@@ -1,12 +1,12 @@
 /// Remembers the layout of each block, so a block that did not change is never laid out again.
 ///
 /// Keyed by block identity; an entry is reused only when the block's content, its position
-/// (first or not), its open state and the context are all the same.
+/// (first or not), its settlement and the context are all the same.
 public struct LayoutCache: Sendable {
     private struct Entry: Sendable {
         var block: Block
         var index: Int
-        var open: OpenState?
+        var settlement: Settlement
         var laidOut: LaidOutLines
     }
 
@@ -20,17 +20,15 @@ public struct LayoutCache: Sendable {
         self.context = context
     }
 
-    /// The lines of top-level `block` at document position `index`.
-    public mutating func layout(_ block: Block, at index: Int, open: OpenState?) -> LaidOutLines {
-        // An open block whose text does not reach the incomplete line lays out the same
-        // wherever that line starts.
-        let key = open.map { $0.reachesIncompleteLine(block) ? $0 : OpenState(incompleteFrom: .max) }
-        if let entry = entries[block.id], entry.index == index, entry.open == key, entry.block == block {
+    /// The lines of top-level `block` at document position `index`, as settled as `settlement`
+    /// says (``Settlement/settled`` for a final block).
+    public mutating func layout(_ block: Block, at index: Int, settlement: Settlement) -> LaidOutLines {
+        if let entry = entries[block.id], entry.index == index, entry.settlement == settlement, entry.block == block {
             return entry.laidOut
         }
         misses += 1
-        let laidOut = DocumentLayout.layout(block, at: index, in: context, open: key)
-        entries[block.id] = Entry(block: block, index: index, open: key, laidOut: laidOut)
+        let laidOut = DocumentLayout.layout(block, at: index, in: context, settlement: settlement)
+        entries[block.id] = Entry(block: block, index: index, settlement: settlement, laidOut: laidOut)
         return laidOut
     }
 

@@ -8,6 +8,9 @@
 /// - **Anticipated**: emphasis, strong, strikethrough or a code span left open at the end of the
 ///   paragraph being written is shown closed (``ProvisionalClosers``), when that changes nothing
 ///   but the styles of its text.
+/// - **Extended**: a paragraph (or the last cell of a table row) whose line being written grew
+///   by plain words only is shown as the last view with those words added, without a parse,
+///   when that is exactly what a parse would show (``PlainTextExtension``).
 /// Final blocks and the final state never depend on it; it costs at most one parse a frame.
 struct Preview: Sendable {
     /// Frames in which an ambiguous incomplete last line was held back.
@@ -20,15 +23,65 @@ struct Preview: Sendable {
     private(set) var closerOffset = 0
     /// Whether anything is held back or anticipated (turned off only to show the truth itself).
     var isEnabled = true
+    /// Whether plain words are added to the last view without a parse (turned off only to
+    /// compare against).
+    var extendsPlainText = true
+    /// Frames shown by extending the last view's text instead of parsing.
+    private(set) var extendedFrames = 0
+    /// Where the last view can be extended from by plain words, if it can.
+    private var plainTextMark: PlainTextExtension.Mark?
+
+    /// `shown`, the last frame's view, with the plain words written since added to its last
+    /// paragraph or table cell, when that is exactly what a parse would show; nil when the text
+    /// must be parsed (and the mark is dropped). `lineMayDefine`: the line being written may be a
+    /// link reference definition.
+    mutating func extended(_ shown: OpenTail, source: [UInt8], incompleteFrom: Int?, lineMayDefine: Bool) -> OpenTail? {
+        guard isEnabled, extendsPlainText, let mark = plainTextMark, let incomplete = incompleteFrom,
+              mark.lineStart == incomplete, incomplete < source.count else { return nil }
+        let line = source[incomplete...]
+        guard !TailStabilizer.isBareNumber(line), !TailStabilizer.mayBeAmbiguous(line), !lineMayDefine,
+              let (extended, next) = PlainTextExtension.extended(shown, mark: mark, source: source) else { return nil }
+        extendedFrames += 1
+        plainTextMark = next
+        if next.openDepth == 0 {
+            closers = []  // a code span shown closed was closed by its text
+        } else if !closers.isEmpty {
+            // The closers still close the same inlines, after the text as it now ends.
+            anticipatedFrames += 1
+            closerOffset = source.endTrimmingSpaces(source.count, notBefore: incomplete)
+        }
+        return extended
+    }
 
     /// The open part to show, given the truth of this frame. `lineLeftOut`: the truth's parse
     /// already ended before the incomplete line (a link definition being written).
     mutating func shown(_ truth: inout Truth, source: [UInt8], incompleteFrom: Int?, lineLeftOut: Bool) -> OpenTail {
+        let shown = parsedView(&truth, source: source, incompleteFrom: incompleteFrom, lineLeftOut: lineLeftOut)
+        plainTextMark = nil
+        if extendsPlainText, !held, let incomplete = incompleteFrom, incomplete < source.count {
+            plainTextMark = PlainTextExtension.mark(shown, source: source, lineStart: incomplete, closers: closers)
+        }
+        return shown
+    }
+
+    /// Forgets where the last view could be extended from: the text was not parsed this frame.
+    mutating func forgetExtension() {
+        plainTextMark = nil
+    }
+
+    /// Whether this frame's view held the line being written back.
+    private var held = false
+
+    /// The open part to show, from a parse of this frame's truth.
+    private mutating func parsedView(_ truth: inout Truth, source: [UInt8], incompleteFrom: Int?,
+                                     lineLeftOut: Bool) -> OpenTail {
         closers = []
+        held = false
         let view = truth.open
         guard isEnabled, let incomplete = incompleteFrom, incomplete < source.count else { return view }
         if lineLeftOut {
             heldBackFrames += 1
+            held = true
             return view
         }
         let line = source[incomplete...]
@@ -42,6 +95,7 @@ struct Preview: Sendable {
         }
         guard holdBack else { return anticipated(view, truth: &truth, source: source, incompleteFrom: incomplete) }
         heldBackFrames += 1
+        held = true
         return truth.view(of: truth.parseOpenPart(source, end: incomplete, incompleteFrom: incomplete))
     }
 

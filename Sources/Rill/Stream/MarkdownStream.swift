@@ -33,7 +33,7 @@ public struct MarkdownStream: Sendable {
     private var schedule = ParseSchedule()
     /// The open blocks as last reported by ``update()``, to report differences against.
     private var reportedOpen: [Block] = []
-    /// Offset of the `]` of the last `]:` received (see ``definitionsMayVanish``).
+    /// Offset of the `]` of the last `]:` received (see ``linkResolutionMayRevert``).
     private var lastDefinitionMark: Int?
 
     /// Creates an empty stream.
@@ -67,6 +67,17 @@ public struct MarkdownStream: Sendable {
     public var provisionalClosers: [UInt8] { preview.closers }
     public var provisionalCloserOffset: Int { preview.closerOffset }
 
+    /// Frames shown by adding plain words to the last view instead of parsing (see
+    /// ``PlainTextExtension``).
+    public var extendedFrames: Int { preview.extendedFrames }
+
+    /// Whether plain words are added to the last view without a parse (turned off only to
+    /// compare against).
+    public var extendsPlainText: Bool {
+        get { preview.extendsPlainText }
+        set { preview.extendsPlainText = newValue }
+    }
+
     /// Whether the preview holds back and anticipates (turned off only to see the truth itself).
     public var stabilizesTail: Bool {
         get { preview.isEnabled }
@@ -95,12 +106,13 @@ public struct MarkdownStream: Sendable {
         isFinished ? nil : lines.incompleteLineStart(in: source)
     }
 
-    /// Whether the part of the text that is not final yet may hold a link reference definition
-    /// (a `]:` occurs in it), whose links final blocks may show resolved. Until that text is
-    /// final, a table's delimiter row can still make cmark-gfm drop the definition (it never
-    /// finalizes a paragraph that a table's header line splits off), and those links turn back
-    /// into text when the table becomes final.
-    var definitionsMayVanish: Bool {
+    /// Whether links shown resolved may still turn back into text: the part of the text that is
+    /// not final yet may hold a link reference definition (a `]:` occurs in it), and until that
+    /// text is final a table's delimiter row can still make cmark-gfm drop the definition (it
+    /// never finalizes a paragraph that a table's header line splits off); the links it
+    /// resolved, final blocks included, then show as text when the table becomes final. A view
+    /// that commits lines early holds back those showing a link or an image meanwhile.
+    public var linkResolutionMayRevert: Bool {
         guard !isFinished, let lastDefinitionMark else { return false }
         return lastDefinitionMark >= truth.parseCost(source, end: source.count).start
     }
@@ -174,11 +186,19 @@ public struct MarkdownStream: Sendable {
         let parseEnd = leavesLineOut ? incomplete : source.count
         let cost = truth.parseCost(source, end: parseEnd)
         let timing = atEnd ? .due : schedule.timing(start: cost.start, cost: cost.bytes, source: source)
+        var unparsed = Truth.Outcome()
+        unparsed.firstNewFinal = finalBlocks.count
         guard timing != .deferred else {
             deferredFrames += 1
-            var outcome = Truth.Outcome()
-            outcome.firstNewFinal = finalBlocks.count
-            return outcome
+            preview.forgetExtension()
+            return unparsed
+        }
+        if !atEnd, cost.bytes <= schedule.threshold,
+           let extended = preview.extended(tail, source: source, incompleteFrom: incompleteLineStart, lineMayDefine: leavesLineOut) {
+            // Plain words added to the paragraph being written: shown without a parse.
+            tail = extended
+            schedule.noteParse(start: cost.start, cost: cost.bytes, wasEarly: false, source: source)
+            return unparsed
         }
         tail = OpenTail()  // shares the truth's growing parts; let go, so that they grow in place
         let outcome = truth.frame(source, parseEnd: parseEnd, incompleteFrom: incomplete, atEnd: atEnd,

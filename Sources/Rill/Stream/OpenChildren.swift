@@ -8,7 +8,8 @@ enum OpenChildren {
     /// incomplete line when `lineIsDecided` (the line starts that child whatever follows it); a
     /// paragraph that cmark split off a table counts as starting with that table. Nil when no
     /// child qualifies.
-    static func anchor(_ children: [Block], from start: Int = 0, incompleteFrom: Int, lineIsDecided: Bool) -> Int? {
+    static func anchor<Children: RandomAccessCollection<Block>>(_ children: Children, from start: Int = 0, incompleteFrom: Int,
+                                                              lineIsDecided: Bool) -> Int? where Children.Index == Int {
         guard var index = children.indices.last(where: {
             $0 >= start && children[$0].hasOwnPosition
                 && (children[$0].range.lowerBound < incompleteFrom || lineIsDecided)

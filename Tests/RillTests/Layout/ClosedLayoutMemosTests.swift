@@ -47,9 +47,10 @@ extension RillTests.Layout {
                 memoized.memos = memos
                 fresh.memos = nil
                 for (index, block) in blocks.enumerated() {
-                    let open = index == blocks.count - 1 ? OpenState(incompleteFrom: incomplete) : nil
-                    let expected = BlockLayout.layout(block, in: fresh, open: open)
-                    let laidOut = BlockLayout.layout(block, in: memoized, open: open)
+                    let settlement = index == blocks.count - 1
+                        ? Settlement.of(block, incompleteFrom: incomplete, source: prefix) : .settled
+                    let expected = BlockLayout.layout(block, in: fresh, settlement: settlement)
+                    let laidOut = BlockLayout.layout(block, in: memoized, settlement: settlement)
                     #expect(laidOut == expected, "prefix of \(end) bytes, block \(block.id), width \(fresh.width)")
                 }
                 memos.sweep()
@@ -75,32 +76,35 @@ extension RillTests.Layout {
         func changedContentSameIdentity() {
             // A late definition turns `[x]` in the first (closed) item into a link: same offsets,
             // so the same identities, different content.
-            let before = MarkdownStream.parse(Array("- a [x] b\n- second\n- thi".utf8))
+            let beforeText = Array("- a [x] b\n- second\n- thi".utf8)
+            let before = MarkdownStream.parse(beforeText)
             let after = MarkdownStream.parse(Array("- a [x] b\n- second\n- thi\n\n[x]: /u\n".utf8))
             #expect(before[0].children[0].id == after[0].children[0].id)
             #expect(before[0].children[0] != after[0].children[0])
             var context = LayoutContext(width: 40, theme: .dark)
             context.memos = LayoutMemos()
-            let open = OpenState(incompleteFrom: 20)
-            _ = BlockLayout.layout(before[0], in: context, open: open)
+            let open = Settlement.of(before[0], incompleteFrom: 20, source: beforeText)
+            _ = BlockLayout.layout(before[0], in: context, settlement: open)
             context.memos?.sweep()
-            _ = BlockLayout.layout(before[0], in: context, open: open)
+            _ = BlockLayout.layout(before[0], in: context, settlement: open)
             #expect(context.memos?.closed.reused ?? 0 > 0, "the first item was reused while unchanged")
-            let laidOut = BlockLayout.layout(after[0], in: context, open: nil)
-            #expect(laidOut == BlockLayout.layout(after[0], in: LayoutContext(width: 40, theme: .dark), open: nil))
-            #expect(laidOut.lines[0].plainText != BlockLayout.layout(before[0], in: context, open: nil).lines[0].plainText)
+            let laidOut = BlockLayout.layout(after[0], in: context, settlement: .settled)
+            #expect(laidOut == BlockLayout.layout(after[0], in: LayoutContext(width: 40, theme: .dark), settlement: .settled))
+            #expect(laidOut.lines[0].plainText != BlockLayout.layout(before[0], in: context, settlement: .settled).lines[0].plainText)
         }
 
         @Test("An item reused only with the same marker: a list's start number moves every marker")
         func markerChanges() {
-            let first = MarkdownStream.parse(Array("1. a\n2. b\n3. c".utf8))
-            let moved = MarkdownStream.parse(Array("5. a\n2. b\n3. c".utf8))
+            let firstText = Array("1. a\n2. b\n3. c".utf8)
+            let movedText = Array("5. a\n2. b\n3. c".utf8)
+            let first = MarkdownStream.parse(firstText)
+            let moved = MarkdownStream.parse(movedText)
             #expect(first[0].children.map(\.id) == moved[0].children.map(\.id))
             var context = LayoutContext(width: 40, theme: .dark)
             context.memos = LayoutMemos()
-            let open = OpenState(incompleteFrom: 10)
-            _ = BlockLayout.layout(first[0], in: context, open: open)
-            let laidOut = BlockLayout.layout(moved[0], in: context, open: open)
+            _ = BlockLayout.layout(first[0], in: context, settlement: Settlement.of(first[0], incompleteFrom: 10, source: firstText))
+            let laidOut = BlockLayout.layout(moved[0], in: context,
+                                             settlement: Settlement.of(moved[0], incompleteFrom: 10, source: movedText))
             #expect(laidOut.lines.map(\.plainText) == [" 5. a", " 6. b", " 7. c"])
         }
     }

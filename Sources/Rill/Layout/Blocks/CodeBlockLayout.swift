@@ -14,24 +14,26 @@ enum CodeBlockLayout {
     /// Marks the end of a code line that continues on the next screen line.
     static let continuation = "↩"
 
-    /// Lays out a code block; `open` is nil when it is closed, else whether its last line is
-    /// still incomplete (that line's screen lines are then not settled).
-    static func layout(_ code: CodeBlock, in context: LayoutContext, open lastLineIncomplete: Bool?) -> LaidOutLines {
+    /// Lays out a code block as settled as `settlement` says: closed (with its bottom line) when
+    /// ``Settlement/settled``; else open, its top line and complete lines settled (none when
+    /// ``Settlement/unsettled``).
+    static func layout(_ code: CodeBlock, in context: LayoutContext, settlement: Settlement) -> LaidOutLines {
         var lines = [topLine(code, in: context)]
-        var source = code.literal[...]
-        if source.hasSuffix("\n") { source = source.dropLast() }
+        let complete = settlement.settledChildren
         var settled = lines.count
-        if !code.literal.isEmpty {
-            for rawLine in source.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                settled = lines.count
-                lines += self.lines(forCodeLine: Substring(rawLine), in: context)
-            }
+        for (index, rawLine) in Settlement.codeLines(code.literal).enumerated() {
+            lines += self.lines(forCodeLine: rawLine, in: context)
+            if index < complete { settled = lines.count }
         }
-        guard let lastLineIncomplete else {
+        switch settlement {
+        case .settled:
             lines.append(bottomLine(in: context))
             return LaidOutLines(closed: lines)
+        case .unsettled:
+            return LaidOutLines(lines: lines, stableCount: 0)
+        case .lines, .children:
+            return LaidOutLines(lines: lines, stableCount: settled)
         }
-        return LaidOutLines(lines: lines, stableCount: lastLineIncomplete ? settled : lines.count)
     }
 
     /// The top corner, with the language label.

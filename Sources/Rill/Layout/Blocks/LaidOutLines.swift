@@ -31,20 +31,3 @@ public struct LaidOutLines: Equatable, Sendable {
         lines += part.lines
     }
 }
-
-/// Whether a block may still change, and where the incomplete last line of input begins.
-public struct OpenState: Equatable, Sendable {
-    /// Stream offset where the incomplete last line starts; `Int.max` when the input ends with
-    /// a complete line. Parts of a block from here on may still change.
-    public var incompleteFrom: Int
-
-    /// Creates an open state.
-    public init(incompleteFrom: Int) {
-        self.incompleteFrom = incompleteFrom
-    }
-
-    /// Whether `block` reaches into the incomplete last line.
-    func reachesIncompleteLine(_ block: Block) -> Bool {
-        block.range.upperBound > incompleteFrom
-    }
-}

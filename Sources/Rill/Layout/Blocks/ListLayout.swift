@@ -49,30 +49,42 @@ enum ListLayout {
         max(2, String(start + 9).count)
     }
 
-    static func layout(_ list: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
+    static func layout(_ list: Block, in context: LayoutContext, settlement: Settlement) -> LaidOutLines {
         guard case .list(let style) = list.kind else { return LaidOutLines(closed: []) }
-        let depth = context.listDepth
-        var inner = context
-        inner.listDepth = depth + 1
+        var inner = itemContext(in: context)
         inner.isNested = true
-        return BlockLayout.stack(list.children, open: open, separated: { $0.followsBlankLine }) { index, open in
-            let marker = style.isOrdered
-                ? ListMarker.number(style.start + index, delimiter: style.delimiter, digits: numberDigits(start: style.start))
-                : ListMarker.bullet(depth: depth)
-            return layoutItem(list.children[index], marker: marker, in: inner, open: open)
+        return BlockLayout.stack(list.children, settlement: settlement, separated: { $0.followsBlankLine }) { index, settlement in
+            layoutItem(list.children[index], marker: marker(index, of: style, in: context), in: inner, settlement: settlement)
         }
     }
 
-    static func layoutItem(_ item: Block, marker: ListMarker, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
-        if open == nil, context.isNested, let memos = context.memos?.closed {
-            return memos.layout(item, in: context, marker: marker) { layoutItemUnmemoized(item, marker: marker, in: context, open: nil) }
-        }
-        return layoutItemUnmemoized(item, marker: marker, in: context, open: open)
+    /// The context a list's items are laid out in: one list deeper.
+    static func itemContext(in context: LayoutContext) -> LayoutContext {
+        var inner = context
+        inner.listDepth = context.listDepth + 1
+        return inner
     }
 
-    /// ``layoutItem(_:marker:in:open:)`` without the memo (for a caller that keeps its own).
+    /// The marker of item `index` of a list in `style`, in the list's context.
+    static func marker(_ index: Int, of style: ListStyle, in context: LayoutContext) -> ListMarker {
+        style.isOrdered
+            ? ListMarker.number(style.start + index, delimiter: style.delimiter, digits: numberDigits(start: style.start))
+            : ListMarker.bullet(depth: context.listDepth)
+    }
+
+    static func layoutItem(_ item: Block, marker: ListMarker, in context: LayoutContext,
+                           settlement: Settlement) -> LaidOutLines {
+        if settlement.isSettled, context.isNested, let memos = context.memos?.closed {
+            return memos.layout(item, in: context, marker: marker) {
+                layoutItemUnmemoized(item, marker: marker, in: context, settlement: .settled)
+            }
+        }
+        return layoutItemUnmemoized(item, marker: marker, in: context, settlement: settlement)
+    }
+
+    /// ``layoutItem(_:marker:in:settlement:)`` without the memo (for a caller that keeps its own).
     static func layoutItemUnmemoized(_ item: Block, marker: ListMarker, in context: LayoutContext,
-                                     open: OpenState?) -> LaidOutLines {
+                                     settlement: Settlement) -> LaidOutLines {
         var markerSpans = [Span(marker.text, marker.style(in: context.theme), width: marker.width)]
         if case .item(let task?) = item.kind {
             let box = task == .checked
@@ -82,15 +94,17 @@ enum ListLayout {
         }
         let markerWidth = markerSpans.reduce(0) { $0 + $1.width }
         let indent = context.width - markerWidth >= BlockLayout.minimumContentWidth ? markerWidth : 0
-        var body = BlockLayout.stack(item.children, in: context.children(narrowedBy: indent), open: open) { $0.followsBlankLine }
+        var body = BlockLayout.stack(item.children, in: context.children(narrowedBy: indent), settlement: settlement) {
+            $0.followsBlankLine
+        }
         if body.lines.isEmpty {
             // An empty item is just its marker; while open, its first content may still arrive.
-            body = LaidOutLines(lines: [.blank], stableCount: open == nil ? 1 : 0)
+            body = LaidOutLines(lines: [.blank], stableCount: settlement.isSettled ? 1 : 0)
         }
         guard indent > 0 else {
             return LaidOutLines(lines: [StyledLine(markerSpans)] + body.lines, stableCount: body.stableCount + 1)
         }
-        if open != nil, let hangs = context.memos?.hangs {
+        if !settlement.isSettled, let hangs = context.memos?.hangs {
             body.lines = hangs.hang(body.lines, after: markerSpans, indent: indent, id: item.id)
         } else {
             body.lines.hang(after: markerSpans, indent: indent)

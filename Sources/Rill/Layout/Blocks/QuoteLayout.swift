@@ -1,16 +1,37 @@
 /// A block quote: its children laid out two columns narrower, each line behind a `│` gutter,
 /// so nested quotes show one gutter per level.
 enum QuoteLayout {
-    static func layout(_ quote: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
-        let gutterStyle = context.theme.quoteGutter
-        let indent = context.width - 2 >= BlockLayout.minimumContentWidth ? 2 : 0
-        var inner = BlockLayout.stack(quote.children, in: context.children(narrowedBy: indent), open: open) { _ in true }
+    static func layout(_ quote: Block, in context: LayoutContext, settlement: Settlement) -> LaidOutLines {
+        let indent = gutterWidth(in: context)
+        var inner = BlockLayout.stack(quote.children, in: context.children(narrowedBy: indent), settlement: settlement) { _ in true }
         guard indent > 0 else { return inner }
-        inner.lines = guttered(inner.lines, style: gutterStyle)
-        if inner.lines.isEmpty {
-            inner = LaidOutLines(lines: [StyledLine([Span("│", gutterStyle)])], stableCount: open == nil ? 1 : 0)
-        }
+        inner.lines = guttered(inner.lines, style: context.theme.quoteGutter)
+        if inner.lines.isEmpty { inner = emptyQuote(in: context, settlement: settlement) }
         return inner
+    }
+
+    /// Columns the gutter takes in `context`: 2, or none where the children would be narrower
+    /// than ``BlockLayout/minimumContentWidth``.
+    static func gutterWidth(in context: LayoutContext) -> Int {
+        context.width - 2 >= BlockLayout.minimumContentWidth ? 2 : 0
+    }
+
+    /// A quote without children: its gutter alone (settled only when the quote is).
+    static func emptyQuote(in context: LayoutContext, settlement: Settlement) -> LaidOutLines {
+        let gutter = [StyledLine([Span("│", context.theme.quoteGutter)])]
+        return LaidOutLines(lines: gutter, stableCount: settlement.isSettled ? 1 : 0)
+    }
+
+    /// Child `position` of a quote laid out on its own, as a view that lays a quote out child
+    /// by child draws it: behind the gutter, with a blank gutter line before it unless it is the
+    /// first; joined, such children are ``layout(_:in:settlement:)``'s lines.
+    static func layoutChild(_ child: Block, at position: Int, in context: LayoutContext,
+                            settlement: Settlement) -> LaidOutLines {
+        let indent = gutterWidth(in: context)
+        var laidOut = BlockLayout.layout(child, in: context.narrowed(by: indent), settlement: settlement)
+        if position > 0 { laidOut = laidOut.separated() }
+        if indent > 0 { laidOut.lines = guttered(laidOut.lines, style: context.theme.quoteGutter) }
+        return laidOut
     }
 
     /// `lines` behind the quote's gutter: `│ ` before text, `│` alone on a blank line.

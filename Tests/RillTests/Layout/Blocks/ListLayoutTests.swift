@@ -35,13 +35,14 @@ extension RillTests.Layout.ListLayoutTests {
         let text = Array("* c\n \r       s\n    ~".utf8)
         let incomplete = try #require(text.lastIndex(of: 0x0A)) + 1
         let list = try #require(MarkdownStream.parse(text).first)
-        let open = OpenState(incompleteFrom: incomplete)
-        let laidOut = BlockLayout.layout(list, in: LayoutFixtures.plain(40), open: open)
+        let open = Settlement.of(list, incompleteFrom: incomplete, source: text)
+        let laidOut = BlockLayout.layout(list, in: LayoutFixtures.plain(40), settlement: open)
         #expect(LayoutFixtures.text(laidOut.lines) == ["• c", "", "  ╭─", "  │  s", "  ╰─", "  ~"])
         // The code block's top and line are settled; its bottom waits for a complete line.
         #expect(laidOut.stableCount == 4)
         // Once the paragraph starts on a complete line, the bottom is settled with the rest above it.
-        let complete = BlockLayout.layout(list, in: LayoutFixtures.plain(40), open: OpenState(incompleteFrom: .max))
+        let complete = BlockLayout.layout(list, in: LayoutFixtures.plain(40),
+                                          settlement: Settlement.of(list, incompleteFrom: .max, source: text))
         #expect(complete.stableCount == 5)
     }
 
@@ -50,7 +51,8 @@ extension RillTests.Layout.ListLayoutTests {
         let text = Array("- a\n\n      code\n- b".utf8)
         let incomplete = try #require(text.lastIndex(of: 0x0A)) + 1
         let list = try #require(MarkdownStream.parse(text).first)
-        let laidOut = BlockLayout.layout(list, in: LayoutFixtures.plain(40), open: OpenState(incompleteFrom: incomplete))
+        let laidOut = BlockLayout.layout(list, in: LayoutFixtures.plain(40),
+                                         settlement: Settlement.of(list, incompleteFrom: incomplete, source: text))
         #expect(LayoutFixtures.text(laidOut.lines) == ["• a", "", "  ╭─", "  │ code", "  ╰─", "• b"])
         #expect(laidOut.stableCount == 4)
     }

@@ -1,30 +1,29 @@
 extension BlockParts {
     /// The lines of the head part: the blank line before the block (unless it is the first),
     /// then what comes before the first child — or the whole block when it is not split.
-    func headLines(in context: LayoutContext, open: OpenState?, sections: TableSections?) -> LaidOutLines {
+    func headLines(in context: LayoutContext, sections: TableSections?) -> LaidOutLines {
         var laidOut: LaidOutLines
         switch shape {
         case .single:
-            laidOut = BlockLayout.layout(head, in: context, open: open)
+            laidOut = BlockLayout.layout(head, in: context, settlement: settlement)
         case .list:
             laidOut = LaidOutLines(closed: [])
         case .quote:
             // An empty quote shows its gutter alone, until its first child replaces it.
-            let empty = childCount == 0 ? [StyledLine([Span("│", context.theme.quoteGutter)])] : []
-            laidOut = LaidOutLines(lines: empty, stableCount: headIsSettled(open: open, sections: sections) ? empty.count : 0)
+            laidOut = childCount == 0 ? QuoteLayout.emptyQuote(in: context, settlement: settlement) : LaidOutLines(closed: [])
         case .table:
             var lines = sections?.opening() ?? []
             if childCount == 0 { lines += sections?.empty() ?? [] }
-            laidOut = LaidOutLines(lines: lines, stableCount: headIsSettled(open: open, sections: sections) ? lines.count : 0)
+            laidOut = LaidOutLines(lines: lines, stableCount: headIsSettled(sections: sections) ? lines.count : 0)
         case .code(let code):
             let top = CodeBlockLayout.topLine(code, in: context)
-            laidOut = LaidOutLines(lines: [top], stableCount: headIsSettled(open: open, sections: sections) ? 1 : 0)
+            laidOut = LaidOutLines(lines: [top], stableCount: headIsSettled(sections: sections) ? 1 : 0)
         }
         return index > 0 ? laidOut.separated() : laidOut
     }
 
     /// Everything the head part's lines of a split block depend on besides the layout context:
-    /// equal keys give equal ``headLines(in:open:sections:)``, so a live view lays the head out
+    /// equal keys give equal ``headLines(in:sections:)``, so a live view lays the head out
     /// again only when its key changes (a table's head is its top border and header).
     struct HeadKey: Equatable {
         var separated: Bool
@@ -37,7 +36,7 @@ extension BlockParts {
     }
 
     /// The key of the head part (nil for a block that is not split: its head is all of it).
-    func headKey(open: OpenState?, sections: TableSections?) -> HeadKey? {
+    func headKey(sections: TableSections?) -> HeadKey? {
         var language: String?
         var header: Block?
         switch shape {
@@ -46,56 +45,44 @@ extension BlockParts {
         case .table: header = head.children.first
         case .list, .quote: break
         }
-        return HeadKey(separated: index > 0, isEmpty: childCount == 0, isSettled: headIsSettled(open: open, sections: sections),
+        return HeadKey(separated: index > 0, isEmpty: childCount == 0, isSettled: headIsSettled(sections: sections),
                        plan: sections?.plan, header: header, language: language)
     }
 
     /// Whether the head part's lines can no longer change.
-    private func headIsSettled(open: OpenState?, sections: TableSections?) -> Bool {
+    private func headIsSettled(sections: TableSections?) -> Bool {
         switch shape {
         case .single, .list: return true
         case .quote: return isFinal
         case .table: return childCount > 0 && planIsSettled(sections)
-        case .code: return isFinal || open.map { head.range.lowerBound < $0.incompleteFrom } ?? true
+        case .code: return !settlement.isUnsettled
         }
     }
 
-    /// The lines of child `position` (0-based), separator included; `open` is nil for a child
-    /// that is settled.
-    func childLines(_ position: Int, in context: LayoutContext, open: OpenState?, sections: TableSections?) -> LaidOutLines {
+    /// The lines of child `position` (0-based), separator included, as settled as `settlement`
+    /// (``settlement(ofChild:)``) says.
+    func childLines(_ position: Int, in context: LayoutContext, settlement: Settlement,
+                    sections: TableSections?) -> LaidOutLines {
         switch shape {
         case .single:
             return LaidOutLines(closed: [])
         case .list(let style):
             let item = child(position)
-            var inner = context
-            inner.listDepth = context.listDepth + 1
-            let marker = style.isOrdered
-                ? ListMarker.number(style.start + position, delimiter: style.delimiter,
-                                    digits: ListLayout.numberDigits(start: style.start))
-                : ListMarker.bullet(depth: context.listDepth)
-            let laidOut = ListLayout.layoutItem(item, marker: marker, in: inner, open: open)
+            let laidOut = ListLayout.layoutItem(item, marker: ListLayout.marker(position, of: style, in: context),
+                                                in: ListLayout.itemContext(in: context), settlement: settlement)
             return position > 0 && item.followsBlankLine ? laidOut.separated() : laidOut
         case .quote:
-            let gutterStyle = context.theme.quoteGutter
-            let indent = context.width - 2 >= BlockLayout.minimumContentWidth ? 2 : 0
-            var laidOut = BlockLayout.layout(child(position), in: context.narrowed(by: indent), open: open)
-            if indent > 0 { laidOut.lines = QuoteLayout.guttered(laidOut.lines, style: gutterStyle) }
-            if position > 0 {
-                laidOut = laidOut.separated()
-                if indent > 0 { laidOut.lines[0] = StyledLine([Span("│", gutterStyle)]) }
-            }
-            return laidOut
+            return QuoteLayout.layoutChild(child(position), at: position, in: context, settlement: settlement)
         case .table:
             let row = child(position)
-            let complete = open.map { row.range.upperBound <= $0.incompleteFrom } ?? true
+            let complete = settlement.isSettled
             let provisional = !complete && sections?.isFixed == false
             let lines = (provisional ? sections?.provisionalRow(position, row) : sections?.row(position, row)) ?? []
             let settled = complete && planIsSettled(sections)
             return LaidOutLines(lines: lines, stableCount: settled ? lines.count : 0)
         case .code:
             let lines = CodeBlockLayout.lines(forCodeLine: codeLine(position), in: context)
-            return LaidOutLines(lines: lines, stableCount: open == nil ? lines.count : 0)
+            return LaidOutLines(lines: lines, stableCount: settlement.isSettled ? lines.count : 0)
         }
     }
 
@@ -120,7 +107,7 @@ extension BlockParts {
 
     /// Whether part `part` (0 the head, 1… the children) shows a link or an image, or (a table's
     /// head) its column widths depend on one: what a link definition that cmark-gfm drops after
-    /// all (see ``MarkdownStream/definitionsMayVanish``) would turn back into text.
+    /// all (see ``MarkdownStream/linkResolutionMayRevert``) would turn back into text.
     ///
     /// - Complexity: O(the part), a table's head O(its sampled rows).
     func holdsLinkOrImage(part: Int) -> Bool {
@@ -142,19 +129,11 @@ extension BlockParts {
     func planIsSettled(_ sections: TableSections?) -> Bool {
         if isFinal { return true }
         guard let sections, sections.isFixed, childCount >= TableLayout.sampleRows else { return false }
-        return isComplete(child(TableLayout.sampleRows - 1))
+        return isComplete(TableLayout.sampleRows - 1)
     }
 
-    /// Whether child `row` ends before the incomplete line: always, in a final block (whose
-    /// ``incompleteFrom`` is `Int.max`).
-    func isComplete(_ row: Block) -> Bool {
-        row.range.upperBound <= incompleteFrom
-    }
-
-    /// The table's plan, for a table (nil otherwise).
-    func tableSections(in context: LayoutContext) -> TableSections? {
-        guard case .table = shape else { return nil }
-        let sample = (0..<min(childCount, TableLayout.sampleRows)).map(child)
-        return TableSections(table: head, dataRows: sample, in: context)
+    /// Whether a table's row `position` is complete: settled, as every row of a final table.
+    func isComplete(_ position: Int) -> Bool {
+        settlement(ofChild: position).isSettled
     }
 }

@@ -1,7 +1,7 @@
 /// A top-level block split into parts that are laid out separately: a head, one part per child
-/// (list item, quote child, table row, code line) and a tail. Joined, the parts' lines are the
-/// block's lines as ``DocumentLayout`` lays them out; apart, a long block costs per frame only
-/// the parts that changed, and the live view can commit it part by part.
+/// (list item, quote child, table row, code line) and a tail. Joined, a final block's parts'
+/// lines are its lines as ``DocumentLayout`` lays them out; apart, a long block costs per frame only
+/// the parts that changed, and a live layout (``LiveLayout``) can commit it part by part.
 ///
 /// Other blocks are a single part, the head.
 struct BlockParts {
@@ -20,23 +20,29 @@ struct BlockParts {
     let shape: Shape
     /// Whether the block is final.
     let isFinal: Bool
-    /// Where the incomplete last line of input starts (`Int.max` for a final block).
-    let incompleteFrom: Int
+    /// What of the block can no longer change: ``Settlement/settled`` for a final block.
+    let settlement: Settlement
     private let finalChildren: [Block]
     private let openChildren: [Block]
     private let codeLines: CodeLines
     /// Children before the first child part (a table's header row, which is in the head).
     private var childOffset = 0
-    /// How many code lines are complete, for a code block the engine grows line by line.
-    private let completeCodeLines: Int?
 
-    /// Splits a whole block.
-    init(block: Block, index: Int, isFinal: Bool, incompleteFrom: Int) {
+    /// Splits a final block.
+    init(final block: Block, index: Int) {
+        self.init(block: block, index: index, isFinal: true, settlement: .settled)
+    }
+
+    /// Splits an open block, settled as far as `settlement` says.
+    init(open block: Block, index: Int, settlement: Settlement) {
+        self.init(block: block, index: index, isFinal: false, settlement: settlement)
+    }
+
+    private init(block: Block, index: Int, isFinal: Bool, settlement: Settlement) {
         self.head = block
         self.index = index
         self.isFinal = isFinal
-        self.incompleteFrom = isFinal ? .max : incompleteFrom
-        self.completeCodeLines = nil
+        self.settlement = settlement
         self.openChildren = []
         switch block.kind {
         case .list(let style):
@@ -55,9 +61,7 @@ struct BlockParts {
         case .codeBlock(let code):
             shape = .code(code)
             finalChildren = []
-            var literal = code.literal[...]
-            if literal.hasSuffix("\n") { literal = literal.dropLast() }
-            codeLines = .split(code.literal.isEmpty ? [] : literal.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map(Substring.init))
+            codeLines = .split(Settlement.codeLines(code.literal))
         default:
             shape = .single
             finalChildren = []
@@ -65,11 +69,12 @@ struct BlockParts {
         }
     }
 
-    /// Splits a block the engine is growing: its final children stay apart from the open ones.
-    init(growing: GrowingBlock, index: Int, incompleteFrom: Int) {
+    /// Splits a block the engine is growing, settled as far as `settlement` says: its final
+    /// children stay apart from the open ones.
+    init(growing: GrowingBlock, index: Int, settlement: Settlement) {
         self.index = index
         self.isFinal = false
-        self.incompleteFrom = incompleteFrom
+        self.settlement = settlement
         switch growing.content {
         case .children(let final, let open):
             var head = growing.head
@@ -81,7 +86,6 @@ struct BlockParts {
             }
             self.head = head
             self.openChildren = open
-            self.completeCodeLines = nil
             self.codeLines = .split([])
             switch growing.head.kind {
             case .list(let style): shape = .list(style)
@@ -92,23 +96,18 @@ struct BlockParts {
             self.head = growing.head
             self.finalChildren = []
             self.openChildren = []
-            self.completeCodeLines = lines.count
             self.codeLines = .growing(lines, open: openLine)
             if case .codeBlock(let code) = growing.head.kind { shape = .code(code) } else { shape = .single }
         }
     }
 
-    /// Whether this open quote's only child is a paragraph that may still turn out to be a
-    /// link reference definition, leaving the quote empty: its head, drawn as nothing while the
-    /// child stands, would then be its gutter alone, so nothing after the head is settled yet.
-    /// Such a paragraph starts like a definition being written (``TailStabilizer/mayBeDefinition(_:)``:
-    /// `[`, a label still open or closed by `]:`, or by a `]` at the end where `:` may come
-    /// next); a title may end on a later, lazy line.
-    /// `> [!NOTE]` then text is not one.
-    func quoteMayEmpty(_ source: [UInt8]) -> Bool {
-        guard case .quote = shape, !isFinal, childCount == 1, case .paragraph = child(0).kind else { return false }
-        let start = child(0).range.lowerBound
-        return start >= 0 && start < source.count && TailStabilizer.mayBeDefinition(source[start...])
+    /// Whether this open quote may yet show its gutter alone in its head, where it now shows
+    /// nothing: the engine finds it unsettled as a whole (``Settlement/unsettled``), as its only
+    /// paragraph may still turn out to be a link reference definition and leave it empty (or it
+    /// has no child yet, and its head is that gutter). Nothing after its head is settled then.
+    var mayEmpty: Bool {
+        guard case .quote = shape, !isFinal else { return false }
+        return settlement.isUnsettled
     }
 
     /// Number of child parts.
@@ -153,25 +152,15 @@ struct BlockParts {
         return true
     }
 
-    /// Index of the child that may still change most (the last that starts on a complete line),
-    /// given where the incomplete line starts: children before it are settled, children after
-    /// it are not, and it is as settled as its own layout says.
-    func innerAnchor(incompleteFrom: Int) -> Int {
-        if isFinal { return childCount }
-        if case .code = shape {
-            if let completeCodeLines { return completeCodeLines }
-            return head.range.upperBound > incompleteFrom ? max(0, codeLines.count - 1) : codeLines.count
-        }
-        guard childCount > 0 else { return 0 }
-        var anchor = 0
-        for index in stride(from: childCount - 1, through: 0, by: -1) {
-            let block = child(index)
-            if block.hasOwnPosition, block.range.lowerBound < incompleteFrom {
-                anchor = index
-                break
-            }
-        }
-        while anchor > 0, child(anchor - 1).joinsNext { anchor -= 1 }
-        return anchor
+    /// The settlement of child part `position` (a child block, or a code line).
+    func settlement(ofChild position: Int) -> Settlement {
+        settlement.child(position + childOffset)
+    }
+
+    /// Index of the first child part that is not settled for sure: parts before it are
+    /// settled, the one at it is as settled as ``settlement(ofChild:)`` says, and those after
+    /// it start on the line being written.
+    var firstOpenChild: Int {
+        isFinal ? childCount : max(0, settlement.firstOpenChild - childOffset)
     }
 }

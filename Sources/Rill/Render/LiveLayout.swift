@@ -1,0 +1,240 @@
+/// The live layout of a streaming document: the lines not yet committed, and how many of them
+/// can be committed (they will not change again), frame after frame: what a terminal's live view
+/// paints, and what any other view that appends to a history and redraws only its bottom can.
+///
+/// Each frame lays out what is not yet committed, part by part (a block's head, each of its
+/// children, its tail; see ``BlockParts``), taking unchanged parts from a cache; and finds the
+/// settled lines at the top, as far as the engine's ``Settlement`` of each open block says. The
+/// live region never holds more than ``maxLines`` lines; when it would, its oldest lines are
+/// committed early, which is counted. Committed lines are never given again, so what a view
+/// commits, in order, is the batch render.
+///
+/// A frame costs what is live plus what changed: committed parts are never laid out again, so a
+/// list, table, quote or code block thousands of children long streams as cheaply at its end as
+/// at its start.
+public struct LiveLayout: Sendable {
+    /// One frame of the live region.
+    public struct Frame: Sendable, Equatable {
+        /// The live region's lines, top first: everything not committed before this frame.
+        public var lines: [StyledLine]
+        /// How many of ``lines``, from the top, this frame commits: they will never change again
+        /// (or, beyond the settled ones, the region was full), and are not in the next frame.
+        public var committed: Int
+    }
+
+    /// Counters for statistics.
+    public struct Statistics: Sendable, Equatable {
+        /// Lines committed so far.
+        public var linesCommitted = 0
+        /// Lines committed while they might still have changed (the region was full).
+        public var linesCommittedEarly = 0
+        /// Parts laid out (cache misses).
+        public var layouts = 0
+    }
+
+    /// Where the committed part of the document ends: block, part (0 the head, 1… its children,
+    /// then its tail) and line within that part.
+    private struct Frontier: Sendable, Equatable {
+        var block = 0
+        var part = 0
+        var line = 0
+    }
+
+    private var context: LayoutContext
+    /// The live region's largest height.
+    public private(set) var maxLines: Int
+    private var frontier = Frontier()
+    /// Lines of the last frame's region that a view gave up (see ``abandon(_:)``): the next frame
+    /// counts them as committed.
+    private var abandonedLines = 0
+    private var cache = PartLayoutCache()
+    private var counts = Statistics()
+
+    /// Creates a live layout with `context` whose live region holds at most `maxLines` lines.
+    public init(context: LayoutContext, maxLines: Int) {
+        var context = context
+        context.memos = LayoutMemos()
+        self.context = context
+        self.maxLines = max(1, maxLines)
+    }
+
+    /// Counters so far.
+    public var statistics: Statistics {
+        var statistics = counts
+        statistics.layouts = cache.misses
+        return statistics
+    }
+
+    /// How many top-level blocks are wholly committed: the layout never reads them again, so the
+    /// stream may release them (``MarkdownStream/releaseFinalBlocks(before:)``).
+    public var committedBlockCount: Int { frontier.block }
+
+    /// The live region for `stream`'s last frame.
+    ///
+    /// - Complexity: O(live lines + changed parts), independent of the document's length.
+    public mutating func frame(_ stream: MarkdownStream) -> Frame {
+        let finalCount = stream.finalBlocks.count
+        let total = finalCount + stream.tail.count
+        // Links shown resolved may still turn back into text: what shows one is not settled yet.
+        let linksMayRevert = stream.linkResolutionMayRevert
+
+        var lines: [StyledLine] = []
+        var marks: [Mark] = []
+        var settled = 0
+        var settling = true
+        var block = frontier.block
+        while block < total {
+            let parts = self.parts(of: block, in: stream, finalCount: finalCount)
+            let sections = cache.tableSections(parts, in: context)
+            let firstOpen = parts.firstOpenChild
+            let partCount = parts.childCount + 2
+            var part = block == frontier.block ? frontier.part : 0
+            while part < partCount {
+                let laidOut: LaidOutLines
+                var awaits = false
+                if part == 0 {
+                    if case .single = parts.shape {
+                        (laidOut, awaits) = cache.single(parts, in: context)
+                        if stream.isFinished { awaits = false }
+                    } else {
+                        laidOut = cache.head(parts, sections: sections, in: context)
+                        awaits = (cache.planMayAwaitDefinition(parts) || parts.mayEmpty) && !stream.isFinished
+                    }
+                } else if part <= parts.childCount {
+                    (laidOut, awaits) = cache.child(parts, part - 1, sections: sections, in: context)
+                    if stream.isFinished { awaits = false }
+                } else {
+                    laidOut = LaidOutLines(closed: parts.tailLines(in: context, sections: sections))
+                }
+                if linksMayRevert, !awaits, part <= parts.childCount {
+                    awaits = parts.holdsLinkOrImage(part: part)
+                }
+                let isLastPart = part == partCount - 1
+                // A part laid out open may still grow at its end (a nested closing border).
+                let partIsOpen = !parts.isFinal
+                    && (parts.isSplit ? part >= 1 && part <= parts.childCount && part - 1 >= firstOpen : part == 0)
+                var mark = Mark(frontier: Frontier(block: block, part: part, line: 0), id: parts.head.id,
+                                start: lines.count, count: laidOut.lines.count, last: isLastPart, isOpen: partIsOpen)
+                if part == 0, case .quote = parts.shape, !parts.isFinal, laidOut.lines.isEmpty { mark.mayFill = true }
+                marks.append(mark)
+                if settling {
+                    settled = lines.count + (awaits ? 0 : laidOut.stableCount)
+                    if awaits || laidOut.stableCount < laidOut.lines.count { settling = false }
+                }
+                lines += laidOut.lines
+                part += 1
+            }
+            // An open block may still grow at its end (a closing border, a new row), so nothing
+            // after it is settled, not even the blank line that separates them.
+            if !parts.isFinal { settling = false }
+            block += 1
+        }
+
+        context.memos?.sweep()
+        // Lines of the frontier's part already committed, but no more than it has now: a part
+        // committed early can shrink (an open link's long destination, shown as text until its
+        // `)`), and what follows it is then drawn whole. Lines a view gave up are gone
+        // whichever parts they belonged to.
+        let partStart = marks.first.map { $0.frontier.block == frontier.block && $0.frontier.part == frontier.part
+            ? min(frontier.line, $0.count) : 0 } ?? 0
+        let start = min(partStart + abandonedLines, lines.count)
+        abandonedLines = 0
+
+        var committed = max(start, settled)
+        if lines.count - committed > maxLines {
+            let forced = lines.count - maxLines
+            counts.linesCommittedEarly += forced - committed
+            committed = forced
+        }
+        counts.linesCommitted += committed - start
+        moveFrontier(to: committed, marks: marks, finalCount: finalCount)
+        return Frame(lines: Array(lines[start...]), committed: committed - start)
+    }
+
+    /// Lays the live region out again at `width`, at most `maxLines` tall, from the next frame.
+    public mutating func resize(width: Int, maxLines: Int) {
+        self.maxLines = max(1, maxLines)
+        context.width = max(1, width)
+        cache.removeAll()
+    }
+
+    /// Counts the top `lines` lines of the last frame's live region as committed: a view that
+    /// could not redraw them (a terminal that rewrapped them on a resize) leaves them where they
+    /// are, and the next frame starts below them.
+    public mutating func abandon(_ lines: Int) {
+        abandonedLines += max(0, lines)
+    }
+
+    /// The width lines are laid out at.
+    public var width: Int { context.width }
+
+    // MARK: - Parts
+
+    private func parts(of index: Int, in stream: MarkdownStream, finalCount: Int) -> BlockParts {
+        if index < finalCount { return BlockParts(final: stream.finalBlocks[index], index: index) }
+        let tail = stream.tail
+        let open = index - finalCount
+        let settlement = stream.settlement(ofOpen: open)
+        var position = open
+        if position < tail.leading.count {
+            return BlockParts(open: tail.leading[position], index: index, settlement: settlement)
+        }
+        position -= tail.leading.count
+        if let growing = tail.growing {
+            if position == 0 { return BlockParts(growing: growing, index: index, settlement: settlement) }
+            position -= 1
+        }
+        return BlockParts(open: tail.trailing[position], index: index, settlement: settlement)
+    }
+
+    /// Where a part's lines start among a frame's lines.
+    private struct Mark {
+        var frontier: Frontier
+        var id: BlockID
+        var start: Int
+        var count: Int
+        /// Whether it is its block's last part.
+        var last: Bool
+        /// Whether it may still grow at its end.
+        var isOpen: Bool
+        /// Whether it shows nothing now but may show lines later (an open quote's head, which is
+        /// its gutter alone once its only child turns out to be a link definition).
+        var mayFill = false
+    }
+
+    /// Moves the frontier to line `committed` of this frame's lines and forgets the cached parts
+    /// it passed. The frontier never leaves an open block: it may still gain children or its
+    /// closing lines.
+    private mutating func moveFrontier(to committed: Int, marks: [Mark], finalCount: Int) {
+        guard !marks.isEmpty else { return }
+        var target = frontier
+        var passedID: BlockID?
+        for (index, mark) in marks.enumerated() {
+            let end = mark.start + mark.count
+            if committed < end || (mark.mayFill && committed == end) {
+                // An empty part that may fill stops the frontier unless lines after it went.
+                target = Frontier(block: mark.frontier.block, part: mark.frontier.part, line: committed - mark.start)
+                break
+            }
+            let isOpen = mark.frontier.block >= finalCount
+            // A part that may still grow keeps the frontier at its end, unless lines after it
+            // went too (the live region was full): it can no longer be redrawn, and the frontier
+            // must pass it, or those lines would be drawn again below.
+            if (mark.last && isOpen) || mark.isOpen, committed == end {
+                target = Frontier(block: mark.frontier.block, part: mark.frontier.part, line: mark.count)
+                break
+            }
+            if mark.last { passedID = mark.id }
+            if index == marks.count - 1 {
+                target = mark.last
+                    ? Frontier(block: mark.frontier.block + 1, part: 0, line: 0)
+                    : Frontier(block: mark.frontier.block, part: mark.frontier.part, line: mark.count)
+            }
+        }
+        if target != frontier {
+            let currentID = marks.first { $0.frontier.block == target.block }?.id
+            cache.forget(blocksThrough: passedID, partsOf: currentID, before: target.part)
+        }
+        frontier = target
+    }
+}

@@ -1,0 +1,69 @@
+import Rill
+import RillTestSupport
+import Testing
+
+/// The live layout on its own, as a view other than a terminal would use it: the lines it
+/// commits, frame after frame, are the batch render, and the live region keeps to its height.
+@Suite struct LiveLayoutTests {
+    /// What a view that appends committed lines to a history shows once `bytes` streamed in
+    /// `size`-byte pieces: the committed lines, in order, and the tallest live region.
+    static func committed(_ bytes: [UInt8], size: Int, width: Int, maxLines: Int)
+        -> (lines: [StyledLine], tallest: Int, layout: LiveLayout) {
+        var layout = LiveLayout(context: LayoutContext(width: width, theme: .dark), maxLines: maxLines)
+        var stream = MarkdownStream()
+        var history: [StyledLine] = []
+        var tallest = 0
+        func frame() {
+            let frame = layout.frame(stream)
+            history += frame.lines.prefix(frame.committed)
+            tallest = max(tallest, frame.lines.count - frame.committed)
+        }
+        for piece in Chunkings.fixed(bytes.count, size: size) {
+            stream.append(bytes[piece])
+            stream.advance()
+            frame()
+        }
+        stream.finish()
+        frame()
+        return (history, tallest, layout)
+    }
+
+    static let documents = ["answer-rust-ownership.md", "answer-database-comparison.md", "stream-quote-then-list.md",
+                            "stream-long-code.md", "stream-link-definitions-late.md"]
+
+    @Test("Lines committed frame after frame are the batch render", arguments: documents)
+    func committedIsBatch(name: String) {
+        let bytes = Corpus.bytes(name)
+        let (lines, _, layout) = Self.committed(bytes, size: 16, width: 72, maxLines: 10_000)
+        let batch = DocumentLayout.lines(for: MarkdownStream.parse(bytes), in: LayoutContext(width: 72, theme: .dark))
+        #expect(layout.statistics.linesCommittedEarly == 0)
+        // The first committed line that differs from the batch render's, if any.
+        let differing = (0..<max(lines.count, batch.count)).first { index in
+            index >= lines.count || index >= batch.count || lines[index] != batch[index]
+        }
+        #expect(differing == nil, "line \(differing ?? 0) of \(lines.count) committed, \(batch.count) in batch")
+        #expect(layout.statistics.linesCommitted == batch.count)
+        #expect(layout.committedBlockCount == MarkdownStream.parse(bytes).count)
+    }
+
+    @Test("The live region never holds more than its height; lines beyond are committed early", arguments: documents)
+    func keepsToHeight(name: String) {
+        let (lines, tallest, layout) = Self.committed(Corpus.bytes(name), size: 16, width: 46, maxLines: 6)
+        #expect(tallest <= 6)
+        #expect(layout.statistics.linesCommitted == lines.count)
+    }
+
+    @Test("Settled lines are committed while the document streams, not only at its end")
+    func commitsEarly() {
+        let bytes = Corpus.bytes("answer-rust-ownership.md")
+        var layout = LiveLayout(context: LayoutContext(width: 72, theme: .dark), maxLines: 10_000)
+        var stream = MarkdownStream()
+        var committedBeforeEnd = 0
+        for piece in Chunkings.fixed(bytes.count, size: 16) {
+            stream.append(bytes[piece])
+            stream.advance()
+            committedBeforeEnd += layout.frame(stream).committed
+        }
+        #expect(committedBeforeEnd > 100)
+    }
+}
