@@ -606,7 +606,8 @@ public struct MarkdownStream: Sendable {
                               lineIsBlank: source.last == 0x0A || source.last == 0x0D)
     }
 
-    /// Parses the tail up to `end`, plus `extra` bytes (a probe), naming what it finds.
+    /// Parses the tail up to `end`, plus `extra` bytes (anticipated closers and the text after
+    /// them), naming what it finds.
     /// Returns nil when a growing container no longer continues in the slice.
     private func tailParse(end: Int, extra: [UInt8] = [], definitions: [UInt8]) -> TailParse? {
         var result = TailParse()
@@ -831,13 +832,20 @@ public struct MarkdownStream: Sendable {
             return view
         }
         let line = source[incomplete...]
-        let inFence = TailStabilizer.isInFence(currentOpenParts(view), incomplete: incomplete)
-        var holdBack = inFence
-            ? TailStabilizer.looksLikeClosingFence(line)
-            : TailStabilizer.isBareNumber(line)
-        if !holdBack, !inFence, TailStabilizer.mayBeAmbiguous(line),
-           let probe = countedTailParse(end: source.count, extra: [UInt8(ascii: "x")]) {
-            holdBack = TailStabilizer.shape(openBlocks(of: probe)) != TailStabilizer.shape(currentOpenParts(view))
+        let openParts = currentOpenParts(view)
+        let holdBack: Bool
+        if TailStabilizer.isInFence(openParts, incomplete: incomplete) {
+            holdBack = TailStabilizer.looksLikeClosingFence(line)
+        } else {
+            // What the line may still become is decided from its text (see ``LineHold``).
+            var shown = view.leading + view.trailing
+            if let growing = view.growing, case .children(_, let open) = growing.content {
+                var head = growing.head
+                head.children = open
+                shown.insert(head, at: view.leading.count)
+            }
+            holdBack = LineHold.decision(for: line, context: LineHold.context(lineStart: incomplete, source: source,
+                                                                               blocks: shown)) == .hold
         }
         if !holdBack { return provisionallyClosed(view, incomplete: incomplete) }
         guard let held = countedTailParse(end: incomplete) else { return view }
@@ -879,7 +887,7 @@ public struct MarkdownStream: Sendable {
         return start > limit || limit == 0 ? start : lineStart
     }
 
-    /// The open part as a parse of the tail shows it (a probe, or the tail without its last line).
+    /// The open part as a parse of the tail shows it (with anticipated closers, or without its last line).
     private func view(of parse: TailParse, leading: [Block]) -> OpenTail {
         var view = OpenTail(leading: leading)
         if case .children(let grown)? = growth, let growthParse = parse.growthParse {
@@ -891,29 +899,29 @@ public struct MarkdownStream: Sendable {
         return view
     }
 
-    /// `view`, with emphasis, strong, strikethrough or code left open at the end of a paragraph
-    /// being written shown as closed (see ``ProvisionalClosers``), when closing them changes
-    /// nothing but their text's styles.
+    /// `view`, with emphasis, strong, strikethrough or code left open at the end of the leaf
+    /// being written (a paragraph, an ATX heading or a table row's last cell) shown as closed
+    /// (see ``AnticipatedClosers``), when closing them changes nothing but that leaf's styles
+    /// and shows only what was written (see ``PreviewCheck``).
     private mutating func provisionallyClosed(_ view: OpenTail, incomplete: Int) -> OpenTail {
         var deepest = currentOpenParts(view).last
         while let block = deepest, !block.children.isEmpty { deepest = block.children.last }
-        guard let paragraph = deepest, paragraph.range.upperBound > incomplete else { return view }
-        switch paragraph.kind {
-        case .paragraph, .heading: break
-        default: return view
-        }
-        // Closers go before trailing spaces (a closer after a space closes nothing).
-        let textEnd = source.endTrimmingSpaces(source.count, notBefore: paragraph.range.lowerBound)
+        guard let leaf = deepest, leaf.range.upperBound > incomplete else { return view }
         // Nothing is open in a paragraph's settled lines (see ``ParagraphCut``): look after them.
-        var scanStart = paragraph.range.lowerBound
-        if let cut = usableCut, cut.blockStart == scanStart, cut.offset <= textEnd { scanStart = cut.offset }
-        let closers = ProvisionalClosers.closers(for: source[scanStart..<textEnd])
-        guard !closers.isEmpty,
-              let closed = countedTailParse(end: textEnd, extra: closers + source[textEnd...]) else { return view }
-        guard TailStabilizer.shape(openBlocks(of: closed)) == TailStabilizer.shape(currentOpenParts(view)) else { return view }
+        var scanStart = leaf.range.lowerBound
+        if let cut = usableCut, cut.blockStart == scanStart, cut.offset <= source.count { scanStart = cut.offset }
+        guard let closing = AnticipatedClosers.closing(for: leaf, lineStart: incomplete, scanStart: scanStart, in: source),
+              leaf.range.upperBound >= closing.offset,
+              let closed = countedTailParse(end: closing.offset, extra: closing.closers + source[closing.offset...])
+        else { return view }
+        let closedParts = openBlocks(of: closed)
+        guard TailStabilizer.shape(closedParts) == TailStabilizer.shape(currentOpenParts(view)) else { return view }
+        var shownLeaf = closedParts.last
+        while let block = shownLeaf, !block.children.isEmpty { shownLeaf = block.children.last }
+        guard let shownLeaf, PreviewCheck.showsOnlyWrittenText(shown: shownLeaf, truth: leaf) else { return view }
         provisionalFrames += 1
-        provisionalClosers = closers
-        provisionalCloserOffset = textEnd
+        provisionalClosers = closing.closers
+        provisionalCloserOffset = closing.offset
         var result = self.view(of: closed, leading: view.leading)
         result.clampRanges(to: source.count)
         return result

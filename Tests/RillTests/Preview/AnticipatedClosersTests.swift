@@ -156,3 +156,56 @@ extension AnticipatedClosersTests {
                 == escaped + "**")
     }
 }
+
+extension AnticipatedClosersTests {
+    /// The last leaf the stream shows after `text` arrives in one frame.
+    static func shownLeaf(_ text: String) -> (kind: BlockKind?, closers: String) {
+        var stream = MarkdownStream()
+        stream.append(Array(text.utf8))
+        stream.advance()
+        var leaf = stream.openBlocks.last
+        while let block = leaf, let last = block.children.last { leaf = last }
+        return (leaf?.kind, String(decoding: stream.provisionalClosers, as: UTF8.self))
+    }
+
+    @Test("A paragraph being written shows open emphasis and code as closed")
+    func shownClosed() {
+        var stream = MarkdownStream()
+        stream.append(Array("Ownership is **the idea".utf8))
+        stream.advance()
+        #expect(stream.openBlocks.first?.kind == .paragraph([.text("Ownership is "), .strong([.text("the idea")])]))
+        #expect(stream.provisionalClosers == Array("**".utf8))
+        stream.append(Array(" that** matters".utf8))
+        stream.advance()
+        #expect(stream.openBlocks.first?.kind == .paragraph([.text("Ownership is "), .strong([.text("the idea that")]), .text(" matters")]))
+        #expect(Self.shownLeaf("A space typed inside *the ").kind == .paragraph([.text("A space typed inside "), .emphasis([.text("the")])]))
+    }
+
+    @Test("The stream shows what the issue's examples wrote, never more", arguments: [
+        ("Use `", BlockKind.paragraph([.text("Use `")])),
+        ("Use `c", .paragraph([.text("Use "), .code("c")])),
+        ("my_v", .paragraph([.text("my_v")])),
+        ("2*3 here **bold", .paragraph([.text("2*3 here "), .strong([.text("bold")])])),
+    ])
+    func issueExamplesInStream(text: String, expected: BlockKind) {
+        #expect(Self.shownLeaf(text).kind == expected, "\(text)")
+    }
+
+    @Test("The last cell of a table row being written is shown closed")
+    func tableCellInStream() {
+        let shown = Self.shownLeaf("| a | b |\n|---|---|\n| a | **bold c")
+        #expect(shown.kind == .tableCell([.strong([.text("bold c")])]))
+        #expect(shown.closers == "**")
+        let nested = Self.shownLeaf("- | a | b |\n  |---|---|\n  | 1 | `code")
+        #expect(nested.kind == .tableCell([.code("code")]))
+    }
+
+    @Test("Never inside code blocks, and never in what becomes final")
+    func onlyLeavesBeingWritten() {
+        #expect(Self.shownLeaf("```\nlet *x").closers.isEmpty)
+        var literal = MarkdownStream()
+        literal.append(Array("A *star that never closes\n".utf8))
+        literal.finish()
+        #expect(literal.finalBlocks.first?.kind == .paragraph([.text("A *star that never closes")]))
+    }
+}

@@ -153,3 +153,16 @@ extension LineHoldTests {
         #expect(lines > 0)
     }
 }
+
+extension LineHoldTests {
+    @Test("A setext underline or delimiter row under a paragraph written as one long line is held")
+    func underLongLine() {
+        for marker in ["==", "|-", "---"] {
+            var stream = MarkdownStream()
+            stream.append(Array((String(repeating: "A long line. ", count: 200) + "\n" + marker).utf8))
+            stream.advance()
+            #expect(stream.heldBackFrames == 1, "\(marker)")
+            #expect(stream.blocks.map(\.kind.name) == ["paragraph"], "\(marker)")
+        }
+    }
+}
