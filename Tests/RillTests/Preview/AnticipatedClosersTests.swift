@@ -89,6 +89,19 @@ import Testing
         #expect(Self.closers(text) == "", "\(text)")
     }
 
+    @Test("Where nothing is anticipated, a closer would make cmark show what was not written", arguments: [
+        ("Use `", "`"), ("my_v", "_"), ("snake_case_na", "_"), ("a * b", "*"), ("a **", "**"),
+        ("an \\*escaped star", "*"), ("*a\\", "*"), ("~~a ~b", "~~"), ("``double `backtick` c", "``"),
+        ("`*not emphasis*", "`"), ("Use `a \\* b", "`"), ("Use `a &amp; b", "`"), ("ends in a space *emph ", "*"),
+    ])
+    func naiveCloserReadsWrong(text: String, closer: String) {
+        #expect(Self.closers(text) == "", "\(text)")
+        let written = Self.visible(text)
+        let shown = Self.visible(text + closer)
+        #expect(!PreviewRule.isDelimiterDeletion(of: written, giving: shown)
+                || shown.count != written.count - closer.unicodeScalars.count, "\(text) + \(closer)")
+    }
+
     @Test("The issue's examples", arguments: [
         ("Use `", ""), ("Use `c", "`"), ("my_v", ""), ("my_var", ""),
         ("2", ""), ("2*", ""), ("2*3", ""), ("2*3 here **bold", "**"),
