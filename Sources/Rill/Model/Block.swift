@@ -27,7 +27,7 @@ public struct Block: Identifiable, Sendable {
     var joinsNext = false
     /// How many of the block's leading inlines are settled: the complete lines of an open
     /// paragraph that nothing written later can change, and the break after them (see
-    /// ``ParagraphCut``). Every later version of the paragraph starts with the same inlines, and
+    /// ``ParagraphLines``). Every later version of the paragraph starts with the same inlines, and
     /// they hold no `]`; a query for unresolved references and the live view's styling memo skip
     /// them. Not compared: it says what is known, not what the block shows.
     var settledInlines: Int {

@@ -21,7 +21,7 @@
 /// - and spaces after a word read like the end of the text, which cmark takes as whitespace,
 ///   while trailing spaces are trimmed from a paragraph's last line.
 /// The same holds inside emphasis, strong emphasis, strikethrough or a code span left open at
-/// the end and shown closed (``ProvisionalClosers``): such bytes change no delimiter's flanking
+/// the end and shown closed (``AnticipatedClosers``): such bytes change no delimiter's flanking
 /// (a run right before them would join their word, which must then be plain), so the closers
 /// stay the same and the text goes into the innermost open one. And it holds for a one-line ATX
 /// heading, whose line start is decided, when the bytes hold no `#` (a closing sequence).
@@ -41,12 +41,15 @@ enum PlainTextExtension {
         var lineStart: Int
         /// Whether the paragraph holds a `]`, after which a `)` may close a link.
         var holdsBracket: Bool
+        /// Which of `*`, `_` and `~` the paragraph holds (a run of one may open emphasis that a
+        /// run of the same closes inside a code span shown closed).
+        var heldDelimiters: Set<UInt8> = []
         /// Whether a quote may close a link reference definition's title: the paragraph starts
         /// like a definition (`[`) or like a title on the line after one (`'`, `"`, `(`).
         var mayHoldTitle: Bool
         /// Whether the text is a heading's, where `#` may start a closing sequence.
         var isHeading = false
-        /// How many inlines shown closed (see ``ProvisionalClosers``) the text goes into.
+        /// How many inlines shown closed (see ``AnticipatedClosers``) the text goes into.
         var openDepth = 0
         /// For a table row being written: the cells it holds so far, which `|` may add to.
         var row: RowState?
@@ -78,13 +81,16 @@ enum PlainTextExtension {
     /// cell past the header's count is dropped by cmark, and text after a closing `|` starts a
     /// new cell).
     ///
-    /// `closers` are those the tail was parsed with (see ``ProvisionalClosers``): the inlines
+    /// `closers` are those the tail was parsed with (see ``AnticipatedClosers``): the inlines
     /// they close must be the last ones, nested, one per run, for the text to go into them.
     static func mark(_ tail: OpenTail, source: [UInt8], lineStart: Int, closers: [UInt8] = []) -> Mark? {
         let contentEnd = source.endTrimmingSpaces(source.count, notBefore: lineStart)
         guard contentEnd > lineStart, let (leaf, parent, grandparent) = lastLeaf(tail),
               leaf.range.upperBound > lineStart else { return nil }
         let runs = closerRuns(closers)
+        // A backtick shown as text may open a code span shown closed once words follow it (see
+        // ``AnticipatedClosers``): such a leaf is parsed.
+        if !closers.contains(UInt8(ascii: "`")), leaf.kind.inlines.map(showsBacktick) ?? false { return nil }
         var isHeading = false
         var startsText = false
         var openCode: (start: Int?, length: Int) = (nil, 0)
@@ -129,8 +135,27 @@ enum PlainTextExtension {
         let text = source[leaf.range.clamped(to: 0..<source.count)]
         let mayHoldTitle = TailStabilizer.content(of: text).first.map { "['\"(".utf8.contains($0) } ?? false
         return Mark(end: source.count, lineStart: lineStart, holdsBracket: text.contains(UInt8(ascii: "]")),
+                    heldDelimiters: Set(text.filter { "*_~".utf8.contains($0) }),
                     mayHoldTitle: mayHoldTitle, isHeading: isHeading, openDepth: runs.count, row: rowState,
                     startsText: startsText, openCodeStart: openCode.start, openCodeLength: openCode.length)
+    }
+
+    /// Whether `byte` may end an escape, entity, raw HTML or an autolink (`>` after a `<`), or
+    /// a link (`]`, or `)` after a `]`).
+    private static func mayEndInline(_ byte: UInt8, holdsBracket: Bool, holdsAngle: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: ")"): holdsBracket
+        case UInt8(ascii: ">"): holdsAngle
+        default: "\\&]".utf8.contains(byte)
+        }
+    }
+
+    /// Whether a text among `inlines` (or inside them) holds a backtick.
+    private static func showsBacktick(_ inlines: [Inline]) -> Bool {
+        inlines.contains { inline in
+            if case .text(let text) = inline { return text.utf8.contains(UInt8(ascii: "`")) }
+            return showsBacktick(inline.children)
+        }
     }
 
     /// A table row being written on the incomplete line, as far as the mark's text.
@@ -249,10 +274,23 @@ enum PlainTextExtension {
         let firstPipe = mark.row == nil ? nil : added.firstIndex(of: UInt8(ascii: "|"))
         let cellOpen = mark.row?.closingPipe == nil
         let textEnd = cellOpen ? (firstPipe ?? source.count) : mark.end
-        // Inside a code span every byte is text but a line ending (a backtick went above).
+        // Inside a code span every byte is text but a line ending (a backtick went above) and
+        // one that may end an escape, entity, raw HTML, autolink, link or emphasis, which text
+        // reads otherwise: a code span left open is not shown closed over those (see
+        // ``AnticipatedClosers``).
         let inCode = mark.openCodeStart != nil
-        guard source[mark.end..<textEnd].allSatisfy({ inCode ? $0 != 0x0A && $0 != 0x0D : mark.allows($0) || $0 == 0x20 })
-        else { return nil }
+        var heldDelimiters = mark.heldDelimiters
+        if inCode {
+            let holdsAngle = source[(mark.openCodeStart ?? mark.end)..<textEnd].contains(UInt8(ascii: "<"))
+            for byte in source[mark.end..<textEnd] {
+                guard byte != 0x0A, byte != 0x0D, !Self.mayEndInline(byte, holdsBracket: mark.holdsBracket, holdsAngle: holdsAngle)
+                else { return nil }
+                // A delimiter the paragraph already holds may close what that one opened.
+                if "*_~".utf8.contains(byte), !heldDelimiters.insert(byte).inserted { return nil }
+            }
+        } else {
+            guard source[mark.end..<textEnd].allSatisfy({ mark.allows($0) || $0 == 0x20 }) else { return nil }
+        }
         var wordStart = mark.end
         if !inCode, textEnd > mark.end, added[added.startIndex] != 0x20 {
             // Joining the last frame's last word: all of that word must be plain too.
@@ -272,6 +310,7 @@ enum PlainTextExtension {
 
         var next = mark
         next.end = source.count
+        next.heldDelimiters = heldDelimiters
         var newCells: [Block] = []
         if let row = mark.row, let pipe = cellOpen ? firstPipe : row.closingPipe {
             // A new cell's words are judged as text with no `[` before them and no definition.

@@ -4,10 +4,10 @@
 /// only delimiter characters (`*`, `_`, `` ` ``, `~`) left out where they are anticipated, and
 /// possibly a held-back end; never a character that was not written.
 /// - **Held back**: an incomplete last line that one more character may turn into something
-///   else (``TailStabilizer``): the open part is shown as if that line had not arrived.
+///   else (``LineHold``, and a closing fence's first characters): the open part is shown as if that line had not arrived.
 /// - **Anticipated**: emphasis, strong, strikethrough or a code span left open at the end of the
-///   paragraph being written is shown closed (``ProvisionalClosers``), when that changes nothing
-///   but the styles of its text.
+///   leaf being written is shown closed (``AnticipatedClosers``), when that changes nothing but
+///   the styles of its text and shows only what was written (``PreviewCheck``).
 /// - **Extended**: a paragraph (or the last cell of a table row) whose line being written grew
 ///   by plain words only is shown as the last view with those words added, without a parse,
 ///   when that is exactly what a parse would show (``PlainTextExtension``).
@@ -85,13 +85,13 @@ struct Preview: Sendable {
             return view
         }
         let line = source[incomplete...]
-        let fence = Self.openFence(Self.openParts(view), incomplete: incomplete, source: source)
-        let inFence = fence != nil
-        var holdBack = fence.map { TailStabilizer.mayCloseFence(line, fence: $0) } ?? TailStabilizer.isBareNumber(line)
-        if !holdBack, !inFence, TailStabilizer.mayBeAmbiguous(line) {
-            let probe = truth.view(of: truth.parseOpenPart(source, end: source.count, extra: [UInt8(ascii: "x")],
-                                                           incompleteFrom: incomplete))
-            holdBack = TailStabilizer.shape(Self.openParts(probe)) != TailStabilizer.shape(Self.openParts(view))
+        let holdBack: Bool
+        if let fence = Self.openFence(Self.openParts(view), incomplete: incomplete, source: source) {
+            holdBack = TailStabilizer.mayCloseFence(line, fence: fence)
+        } else {
+            // What the line may still become is decided from its text (see ``LineHold``).
+            holdBack = LineHold.decision(for: line, context: LineHold.context(lineStart: incomplete, source: source,
+                                                                               blocks: Self.lastBlocks(view))) == .hold
         }
         guard holdBack else { return anticipated(view, truth: &truth, source: source, incompleteFrom: incomplete) }
         heldBackFrames += 1
@@ -99,31 +99,48 @@ struct Preview: Sendable {
         return truth.view(of: truth.parseOpenPart(source, end: incomplete, incompleteFrom: incomplete))
     }
 
-    /// `view` with emphasis, strong, strikethrough or code left open at the end of a paragraph
-    /// being written shown as closed, when closing them changes nothing but their text's styles.
+    /// `view` with emphasis, strong, strikethrough or code left open at the end of the leaf
+    /// being written (a paragraph, an ATX heading or a table row's last cell) shown as closed
+    /// (see ``AnticipatedClosers``), when closing them changes nothing but that leaf's styles
+    /// and shows only what was written (see ``PreviewCheck``).
     private mutating func anticipated(_ view: OpenTail, truth: inout Truth, source: [UInt8], incompleteFrom: Int) -> OpenTail {
-        var deepest = Self.openParts(view).last
-        while let block = deepest, !block.children.isEmpty { deepest = block.children.last }
-        guard let paragraph = deepest, paragraph.range.upperBound > incompleteFrom else { return view }
-        switch paragraph.kind {
-        case .paragraph, .heading: break
-        case .codeBlock, .htmlBlock, .thematicBreak, .blockQuote, .list, .item, .table, .tableRow, .tableCell: return view
-        }
-        // Closers go before trailing spaces (a closer after a space closes nothing).
-        let textEnd = source.endTrimmingSpaces(source.count, notBefore: paragraph.range.lowerBound)
+        guard let leaf = Self.deepestLeaf(Self.openParts(view)), leaf.range.upperBound > incompleteFrom else { return view }
         // Nothing is open in a paragraph's settled lines: look after them.
-        let scanStart = paragraph.settledInlines > 0 ? max(paragraph.range.lowerBound, truth.settledParagraphEnd ?? 0)
-            : paragraph.range.lowerBound
-        let closers = ProvisionalClosers.closers(for: source[min(scanStart, textEnd)..<textEnd])
-        guard !closers.isEmpty else { return view }
-        var closed = truth.view(of: truth.parseOpenPart(source, end: textEnd, extra: closers + source[textEnd...],
+        let scanStart = leaf.settledInlines > 0 ? max(leaf.range.lowerBound, truth.settledParagraphEnd ?? 0)
+            : leaf.range.lowerBound
+        guard let closing = AnticipatedClosers.closing(for: leaf, lineStart: incompleteFrom, scanStart: scanStart, in: source),
+              leaf.range.upperBound >= closing.offset else { return view }
+        var closed = truth.view(of: truth.parseOpenPart(source, end: closing.offset,
+                                                        extra: closing.closers + source[closing.offset...],
                                                         incompleteFrom: incompleteFrom))
-        guard TailStabilizer.shape(Self.openParts(closed)) == TailStabilizer.shape(Self.openParts(view)) else { return view }
+        let closedParts = Self.openParts(closed)
+        guard TailStabilizer.shape(closedParts) == TailStabilizer.shape(Self.openParts(view)),
+              let shownLeaf = Self.deepestLeaf(closedParts),
+              PreviewCheck.showsOnlyWrittenText(shown: shownLeaf, truth: leaf) else { return view }
         anticipatedFrames += 1
-        self.closers = closers
-        closerOffset = textEnd
+        self.closers = closing.closers
+        closerOffset = closing.offset
         closed.clampRanges(to: source.count)
         return closed
+    }
+
+    /// The last block of `blocks`, and then its last child, down to one without children.
+    private static func deepestLeaf(_ blocks: [Block]) -> Block? {
+        var deepest = blocks.last
+        while let block = deepest, let child = block.children.last { deepest = child }
+        return deepest
+    }
+
+    /// The view's last blocks as far as ``LineHold`` looks: the growing container holding only
+    /// its open children (its final ones lie above the line before the incomplete one).
+    private static func lastBlocks(_ view: OpenTail) -> [Block] {
+        var blocks = view.leading
+        if let growing = view.growing {
+            var head = growing.head
+            if case .children(_, let open) = growing.content { head.children = open }
+            blocks.append(head)
+        }
+        return blocks + view.trailing
     }
 
     /// The open parts of a view whose shape matters for ambiguity: the growing container's open

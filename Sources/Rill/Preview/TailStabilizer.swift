@@ -1,19 +1,20 @@
-/// Decides what to show while the last line of input is incomplete, so that settled output does
-/// not flicker.
+/// Line-level questions the engine asks about what to show while the last line of input is
+/// incomplete, so that settled output does not flicker.
 ///
 /// An incomplete line can momentarily parse as something it will not be: a lone `|` starting the
 /// next table row closes the table, `#` before `#b` is an empty heading that ends the paragraph,
 /// `***` before `***b*` is a thematic break, `-` under a paragraph makes it a setext heading,
 /// and a first backtick of a closing fence shows as code. Such a line is held back: the open
-/// blocks are shown as if it had not arrived yet, until one more character settles it. Any
-/// other incomplete line is shown as it arrives.
+/// blocks are shown as if it had not arrived yet, until it is decided (see ``LineHold`` for
+/// lines that begin like a block marker; here, closing fences and link reference definitions).
 enum TailStabilizer {
     /// Characters that can begin a block marker (after indentation and `>`).
     private static let markerBytes: Set<UInt8> = Set("#|-*_+=`~<:0123456789".utf8)
 
-    /// Whether the incomplete `line` may still be read two ways and so deserves the probe: it
-    /// begins like a block marker and holds no letter yet. Once a letter follows the marker
-    /// (`- item`, `# Head`, `| a |`), one more character can no longer change what it is.
+    /// Whether the incomplete `line` may still be read two ways: it begins like a block marker
+    /// and holds no letter yet (``LineHold`` decides whether it is shown). Once a letter
+    /// follows the marker (`- item`, `# Head`, `| a |`), one more character can no longer
+    /// change what it is.
     static func mayBeAmbiguous(_ line: ArraySlice<UInt8>) -> Bool {
         guard let first = content(of: line).first, markerBytes.contains(first) else { return false }
         return !line.contains { byte in
@@ -107,7 +108,7 @@ enum TailStabilizer {
     }
 
     /// The shape of a run of blocks: kinds and child counts in document order, without text.
-    /// Two parses with different shapes mean the incomplete line is still ambiguous.
+    /// A parse with anticipated closers is shown only if it has the shape of the parse without.
     static func shape(_ blocks: some Sequence<Block>) -> [Int] {
         var shape: [Int] = []
         for block in blocks {
