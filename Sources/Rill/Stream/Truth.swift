@@ -92,7 +92,10 @@ struct Truth: Sendable {
     /// the state changes but the byte count.
     mutating func parseOpenPart(_ source: [UInt8], end: Int, extra: [UInt8] = [], incompleteFrom: Int) -> Parse {
         let definitions = carriedDefinitions(source)
-        if let path, let (resumed, cost) = path.parse(source, end: end, extra: extra, definitions: definitions,
+        // A parse that leaves out the end (a held-back line) follows the path only if no list's
+        // looseness was read through a line it leaves out (a blank line, then the held item).
+        if let path, path.levels.allSatisfy({ $0.looseReadAt < end || !$0.looseBefore }),
+           let (resumed, cost) = path.parse(source, end: end, extra: extra, definitions: definitions,
                                                       incompleteFrom: incompleteFrom) {
             bytesParsed += cost
             var parse = Parse(items: [.followed(resumed)], identityBefore: [path.identityBefore])

@@ -37,6 +37,9 @@ struct ResumeLevel: Sendable {
     /// List: whether blank lines among its settled items already make it loose. Item: whether
     /// blank lines among its settled children make its list loose.
     var looseBefore = false
+    /// Where the line that made ``looseBefore`` true starts (the first open child's line it was
+    /// read through): a parse that leaves that line out cannot take the looseness from here.
+    var looseReadAt = Int.max
     /// Code: the ends of its last two settled lines (its opening line standing in before the
     /// first), and whether the last is empty: cmark ends an open fenced block before an empty
     /// last line.

@@ -130,6 +130,7 @@ extension ResumePath {
                 guard let loose = looseness(depth, through: children[anchor], firstOpen: children[0], source: source,
                                             definitions: settling.definitions) else { return nil }
                 level.looseBefore = loose
+                if loose { level.looseReadAt = source.lineStart(containing: children[anchor].range.lowerBound) }
             }
             for child in children[..<anchor] { level.identityAfterSettled.advance(past: child) }
             level.settled += children[..<anchor]
