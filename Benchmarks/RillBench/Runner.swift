@@ -1,5 +1,5 @@
 import Glibc
-import Rill
+@_spi(Testing) import Rill
 
 /// How a renderer reacts to new text: Rill itself, or a simpler strategy to compare with.
 enum Strategy: String, CaseIterable {

@@ -1,4 +1,4 @@
-import Rill
+@_spi(Testing) import Rill
 
 /// Feeds a document to a ``MarkdownStream`` piece by piece, with an `update()` after every piece,
 /// and checks the streaming properties at every frame and at the end.

@@ -8,19 +8,19 @@
 /// Keys strictly increase, so no two blocks share an ID; and a block's name depends only on the
 /// blocks before it, so text appended at the end never renames an earlier block. The whole state
 /// is two integers, cheap to save at the engine's frontier and resume from.
-public struct IdentityAssigner: Sendable, Equatable {
+struct IdentityAssigner: Sendable, Equatable {
     /// Offset of the last keyed block, or -1 before the first.
     private(set) var lastAnchor = -1
     /// How many blocks have been named after it.
     private(set) var counter = 0
 
     /// Creates an assigner for the start of a document.
-    public init() {}
+    init() {}
 
     /// Assigns identities to `blocks` and all their descendants, in document order.
     ///
     /// - Complexity: O(n) in the number of blocks, without recursion.
-    public mutating func assign(_ blocks: inout [Block]) {
+    mutating func assign(_ blocks: inout [Block]) {
         for index in blocks.indices {
             assign(&blocks[index])
         }

@@ -24,7 +24,7 @@ public struct MarkdownStream: Sendable {
     public private(set) var deferredFrames = 0
     /// Bytes of complete paragraph lines settled in one parse (see ``ParagraphLines``); tests set
     /// 1 to settle at every line, `Int.max` parses every open paragraph whole.
-    public var paragraphSettleStep = ParagraphLines.step
+    @_spi(Testing) public var paragraphSettleStep = ParagraphLines.step
 
     private var normalizer = UTF8Normalizer()
     private var lines = LineTracker()
@@ -73,19 +73,19 @@ public struct MarkdownStream: Sendable {
 
     /// Whether plain words are added to the last view without a parse (turned off only to
     /// compare against).
-    public var extendsPlainText: Bool {
+    @_spi(Testing) public var extendsPlainText: Bool {
         get { preview.extendsPlainText }
         set { preview.extendsPlainText = newValue }
     }
 
     /// Whether the preview holds back and anticipates (turned off only to see the truth itself).
-    public var stabilizesTail: Bool {
+    @_spi(Testing) public var stabilizesTail: Bool {
         get { preview.isEnabled }
         set { preview.isEnabled = newValue }
     }
 
     /// Whether the block being written is parsed from deep inside it (turned off only to compare).
-    public var growsIncrementally: Bool {
+    @_spi(Testing) public var growsIncrementally: Bool {
         get { truth.resumesInside }
         set { truth.resumesInside = newValue }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Rill
+@_spi(Testing) import Rill
 import RillTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import Rill
+@_spi(Testing) @testable import Rill
 
 /// `BlockKind`'s hand-written `==`: the same answers as comparing case and content, whichever
 /// end inline content differs at.

@@ -1,4 +1,4 @@
-@testable import Rill
+@_spi(Testing) @testable import Rill
 import Testing
 
 /// What is shown while the last line is incomplete: a line that one more character would

@@ -1,4 +1,4 @@
-import Rill
+@_spi(Testing) import Rill
 import RillTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import Rill
+@_spi(Testing) @testable import Rill
 import Testing
 
 extension RillTests.Layout {

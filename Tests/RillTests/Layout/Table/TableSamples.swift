@@ -1,4 +1,4 @@
-@testable import Rill
+@_spi(Testing) @testable import Rill
 import RillTestSupport
 
 /// Tables for the table tests: random ones for property tests, and prefixes of a table.
