@@ -29,8 +29,8 @@ let package = Package(
         .executableTarget(name: "rill-bench", dependencies: ["Rill"], path: "Benchmarks/RillBench"),
         // Shared test helpers: Corpus access, the one-shot oracle, a random document generator.
         .target(name: "RillTestSupport", dependencies: ["Rill"], path: "Tests/RillTestSupport"),
-        // Snapshot files are read at run time from the source tree, not bundled.
-        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"], exclude: ["Layout/__Snapshots__"]),
+        // Snapshot files and stream fixtures are read at run time from the source tree, not bundled.
+        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"], exclude: ["Layout/__Snapshots__", "Input/ModelStream/Fixtures"]),
         .testTarget(name: "RillCLITests", dependencies: ["RillCLI", "Rill", "RillTestSupport"]),
         // The fuzz target: replays inputs through `FuzzCheck` in a normal build; with
         // `-sanitize=fuzzer -DRILL_LIBFUZZER` it is a libFuzzer binary (`make fuzz`).
