@@ -15,6 +15,11 @@ public struct LayoutContext: Hashable, Sendable {
     /// Whether no colour or attribute will reach the output: elements that rely on styling to be
     /// recognised then keep a textual mark (inline code keeps its backticks, for instance).
     public var isPlain: Bool
+    /// Source ranges whose blocks are drawn dimmed (a model's reasoning); nil for none.
+    public var dimmed: DimmedSource?
+    /// Whether an enclosing block is drawn dimmed already, its lines dimmed whole. Not part of
+    /// equality: it changes where the dimming is done, never the lines.
+    var isInsideDimmed = false
     /// How many lists enclose the block being laid out (chooses the bullet).
     var listDepth = 0
     /// Paragraph wraps and closed layouts kept between frames by a live view; nil for a one-off
@@ -36,7 +41,7 @@ public struct LayoutContext: Hashable, Sendable {
     public static func == (lhs: LayoutContext, rhs: LayoutContext) -> Bool {
         lhs.width == rhs.width && (lhs.themeStorage === rhs.themeStorage || lhs.theme == rhs.theme)
             && lhs.hyperlinks == rhs.hyperlinks
-            && lhs.isPlain == rhs.isPlain && lhs.listDepth == rhs.listDepth
+            && lhs.isPlain == rhs.isPlain && lhs.listDepth == rhs.listDepth && lhs.dimmed === rhs.dimmed
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -45,6 +50,7 @@ public struct LayoutContext: Hashable, Sendable {
         hasher.combine(hyperlinks)
         hasher.combine(isPlain)
         hasher.combine(listDepth)
+        hasher.combine(dimmed.map(ObjectIdentifier.init))
     }
 
     /// The context of a container's children: `columns` narrower, and nested.

@@ -14,7 +14,16 @@ public enum BlockLayout {
     /// input begins for one that may still grow. An open block leaves off closing decorations
     /// (the bottom of a code block or a table), so they are appended, not redrawn, when it
     /// closes; and it reports how many of its lines are already settled.
+    ///
+    /// A block starting in ``LayoutContext/dimmed`` is laid out as usual, then dimmed whole.
     public static func layout(_ block: Block, in context: LayoutContext, open: OpenState?) -> LaidOutLines {
+        if !context.isInsideDimmed, !context.isPlain, let dimmed = context.dimmed, dimmed.contains(block.range.lowerBound) {
+            var inner = context
+            inner.isInsideDimmed = true
+            var laidOut = layout(block, in: inner, open: open)
+            laidOut.lines = laidOut.lines.map { $0.dimmed() }
+            return laidOut
+        }
         if open == nil, context.isNested, let memos = context.memos?.closed {
             return memos.layout(block, in: context) { layoutClosedOrOpen(block, in: context, open: nil) }
         }
