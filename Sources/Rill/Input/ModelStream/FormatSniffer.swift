@@ -12,6 +12,10 @@ enum FormatSniffer {
     /// Most bytes held before the stream is taken for markdown.
     static let limit = 64 * 1024
 
+    /// An incomplete line this long that is still undecided stays so until it ends: what can
+    /// decide early (a field name, `data: ` and the start of its value, `[DONE]`) is shorter.
+    static let openLineHorizon = 16
+
     enum Verdict: Equatable {
         case undecided
         case decided(InputFormat)

@@ -22,6 +22,8 @@ public struct ModelStreamDecoder: Sendable {
     /// What the stream held besides text.
     public private(set) var report = ModelStreamReport()
     private var held: [UInt8] = []
+    /// Where the last line of ``held`` starts.
+    private var heldLineStart = 0
     private var events: ServerSentEventReader
     private var lines: LineSplitter
     private var writer: ModelTextWriter
@@ -53,8 +55,9 @@ public struct ModelStreamDecoder: Sendable {
     /// - Complexity: O(n) in the chunk's length (while `auto` is undecided, in what is held).
     public mutating func decode(_ chunk: some Collection<UInt8>, into output: inout [UInt8]) {
         guard let format else {
-            held.append(contentsOf: chunk)
-            if case .decided(let verdict) = FormatSniffer.sniff(held, isComplete: false) { decide(verdict, into: &output) }
+            if hold(chunk), case .decided(let verdict) = FormatSniffer.sniff(held, isComplete: false) {
+                decide(verdict, into: &output)
+            }
             return
         }
         switch format {
@@ -88,6 +91,19 @@ public struct ModelStreamDecoder: Sendable {
     /// A size limit in words: MiB when it is whole MiB.
     private static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    /// Holds `chunk` while `auto` is undecided; says whether the verdict may have changed: a
+    /// line ended, or the line being written is still short, or the limit is passed. A long
+    /// first line arriving a few bytes at a time is then not scanned again for every piece.
+    private mutating func hold(_ chunk: some Collection<UInt8>) -> Bool {
+        let before = held.count
+        held.append(contentsOf: chunk)
+        if let end = held[before...].lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+            heldLineStart = end + 1
+            return true
+        }
+        return before - heldLineStart < FormatSniffer.openLineHorizon || held.count > FormatSniffer.limit
     }
 
     private mutating func decide(_ verdict: InputFormat, into output: inout [UInt8]) {

@@ -146,6 +146,18 @@ extension ModelStreamDecoderTests {
         #expect(output == answer, "everything is out before the input ends")
     }
 
+    @Test("A first line longer than the sniffing limit, fed a byte at a time, is markdown, passed through whole")
+    func longFirstLine() {
+        let line = "data: {\"choices\":[{\"delta\":{\"content\":\"" + String(repeating: "x", count: FormatSniffer.limit) + "\"}}]}\n\nmore\n"
+        let bytes = Array(line.utf8)
+        let (output, decoder) = ModelStreamFixtures.decode(bytes, pieces: ModelStreamFixtures.bytewise(bytes), format: .auto)
+        #expect(output == bytes)
+        #expect(decoder.format == .markdown)
+        let event = Array(("data: {\"choices\":[{\"delta\":{\"content\":\"" + String(repeating: "y", count: 4000) + "\"}}]}\n\n").utf8)
+        let decoded = ModelStreamFixtures.decode(event, pieces: ModelStreamFixtures.bytewise(event), format: .auto)
+        #expect(decoded.output == Array(String(repeating: "y", count: 4000).utf8), "a long first event is still found")
+    }
+
     @Test("The API's error events are reported, each once; the text around them is kept")
     func apiErrors() {
         let stream = """
