@@ -1,3 +1,5 @@
+import Foundation
+import RillTestSupport
 @testable import RillCLI
 import Testing
 
@@ -67,11 +69,43 @@ extension OptionsTests {
         #expect(Self.failure(arguments) == message)
     }
 
-    @Test("The usage text mentions every flag")
-    func usage() {
-        for flag in ["--format", "--replay", "--chunk", "--seed", "--rate", "--fps", "--help", "--version", "--input",
-                     "--show-reasoning"] {
-            #expect(Options.usage.contains(flag), "\(flag) missing from --help")
+    /// Every flag `Options.parse` takes, read from its source: its `case "--flag"` labels.
+    static var parsedFlags: [String] {
+        let source = (try? String(contentsOf: Corpus.root.appendingPathComponent("Sources/RillCLI/Options.swift"), encoding: .utf8)) ?? ""
+        var flags: [String] = []
+        for line in source.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("case \"-") {
+            let labels = line.split(separator: ":", maxSplits: 1)[0]
+            flags += labels.split(separator: "\"").filter { $0.hasPrefix("-") }.map(String.init)
         }
+        return flags
+    }
+
+    @Test("The usage text, the README and the man page mention every flag parsed")
+    func documentation() throws {
+        let flags = Self.parsedFlags
+        #expect(flags.count >= 17 && flags.contains("--input") && flags.contains("--show-reasoning"), "\(flags)")
+        let readme = try String(contentsOf: Corpus.root.appendingPathComponent("README.md"), encoding: .utf8)
+        // roff writes a hyphen as `\-` and changes fonts with `\fB`, `\fI`, `\fR`, `\fP`.
+        var manual = try String(contentsOf: Corpus.root.appendingPathComponent("Documentation/rill.1"), encoding: .utf8)
+            .replacingOccurrences(of: "\\-", with: "-")
+        for font in ["B", "I", "R", "P"] { manual = manual.replacingOccurrences(of: "\\f" + font, with: " ") }
+        for flag in flags {
+            #expect(Options.usage.contains(flag), "\(flag) missing from --help")
+            #expect(readme.contains("`\(flag)"), "\(flag) missing from README.md")
+            #expect(Self.mentions(manual, flag), "\(flag) missing from rill.1")
+        }
+    }
+
+    /// Whether `text` holds `flag` as a word of its own (`-h` is not in `--help`, nor `--color` in `--colors`).
+    static func mentions(_ text: String, _ flag: String) -> Bool {
+        let partOfFlag = { (character: Character) in character.isLetter || character == "-" }
+        var rest = text[...]
+        while let found = rest.range(of: flag) {
+            let before = found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : " "
+            let after = found.upperBound < text.endIndex ? text[found.upperBound] : " "
+            if !partOfFlag(before), !partOfFlag(after) { return true }
+            rest = text[found.upperBound...]
+        }
+        return false
     }
 }
