@@ -143,6 +143,19 @@ extension ModelStreamInputTests {
         #expect(result.stderr == "rill: skipped 2 malformed events; the first, at line 3: not JSON (invalid escape '\\q' at byte 33)\n")
     }
 
+    @Test("Escape sequences a model's JSON carries reach the terminal only as placeholders")
+    func escapesInEvents() throws {
+        let stream = ##"data: {"choices":[{"delta":{"content":"# Hi \u001b[2J\u001b]0;pwned\u0007 **x**\u001b[31m\n"}}]}"## + "\n\n"
+        let result = try Self.withFile(stream) {
+            try RillProcess.run(["--format", "text", "--color", "always", "--hyperlinks", "never", $0.path], environment: [:])
+        }
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        var terminal = VirtualTerminal(width: 80, height: 10)
+        terminal.feed(result.stdout)
+        #expect(terminal.transcript.contains { $0.contains("Hi ␛[2J␛]0;pwned␇ x␛[31m") }, "\(terminal.transcript)")
+        #expect(OutputAudit.violations(in: result.stdout, styled: true, hyperlinks: false) == [])
+    }
+
     @Test("An error the API reports is shown after the text that came, and the status is 1")
     func apiError() throws {
         let stream = """

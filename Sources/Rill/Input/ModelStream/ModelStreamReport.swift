@@ -5,6 +5,7 @@ public struct ModelStreamReport: Equatable, Sendable {
     public struct Fault: Equatable, Sendable {
         /// 1-based line where the event starts.
         public var line: Int
+        /// What is wrong with it.
         public var reason: String
     }
 
@@ -12,14 +13,17 @@ public struct ModelStreamReport: Equatable, Sendable {
     public internal(set) var events = 0
     /// Malformed events, skipped.
     public internal(set) var malformed = 0
+    /// The first malformed event.
     public internal(set) var firstMalformed: Fault?
     /// Well-formed events of no known API, skipped.
     public internal(set) var unknown = 0
+    /// Where the first event of no known API starts.
     public internal(set) var firstUnknownLine: Int?
     /// Errors the API reported, in its words (the first few, each once).
     public internal(set) var errors: [String] = []
-    /// Bytes of answer text and of reasoning the events carried (reasoning counts even when hidden).
+    /// Bytes of answer text the events carried.
     public internal(set) var textBytes = 0
+    /// Bytes of reasoning the events carried, shown or not.
     public internal(set) var reasoningBytes = 0
 
     /// Most distinct errors kept.
