@@ -4,7 +4,8 @@
 SWIFT ?= swift
 DEMO_DOC ?= Corpus/answer-rust-ownership.md
 DEMO_RATE ?= 40
-APT_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev tmux time
+APT_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev \
+	libsource-highlight-dev libsource-highlight-common libboost-regex-dev tmux time
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release demo test bench clean fuzz-build fuzz fuzz-short asan tsan

@@ -20,6 +20,12 @@ let package = Package(
             pkgConfig: "libutf8proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
+        // GNU Source-highlight: code highlighted one line at a time, its state handed out between
+        // lines. C++ inside, a C interface outside; no C++ exception crosses it.
+        .target(
+            name: "CSourceHighlight",
+            linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex")]
+        ),
         // The engine: input normalisation, incremental parsing, identities, layout, painting.
         .target(name: "Rill", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
         // The command line: options, the frame loop, signals and file descriptors.
@@ -36,5 +42,6 @@ let package = Package(
         // `-sanitize=fuzzer -DRILL_LIBFUZZER` it is a libFuzzer binary (`make fuzz`).
         .executableTarget(name: "rill-fuzz", dependencies: ["RillTestSupport"], path: "Tests/RillFuzz",
                           exclude: ["Regressions", "markdown.dict", "lld-toolset.json"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
