@@ -27,7 +27,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex")]
         ),
         // The engine: input normalisation, incremental parsing, identities, layout, painting.
-        .target(name: "Rill", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
+        .target(name: "Rill", dependencies: ["CCmarkGFM", "CUTF8Proc", "CSourceHighlight"]),
         // The command line: options, the frame loop, signals and file descriptors.
         .target(name: "RillCLI", dependencies: ["Rill"]),
         .executableTarget(name: "rill", dependencies: ["RillCLI"]),
@@ -36,7 +36,8 @@ let package = Package(
         // Shared test helpers: Corpus access, the one-shot oracle, a random document generator.
         .target(name: "RillTestSupport", dependencies: ["Rill"], path: "Tests/RillTestSupport"),
         // Snapshot files are read at run time from the source tree, not bundled.
-        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"], exclude: ["Layout/__Snapshots__"]),
+        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"],
+                    exclude: ["Layout/__Snapshots__", "Highlight/__Snapshots__"]),
         .testTarget(name: "RillCLITests", dependencies: ["RillCLI", "Rill", "RillTestSupport"]),
         // The fuzz target: replays inputs through `FuzzCheck` in a normal build; with
         // `-sanitize=fuzzer -DRILL_LIBFUZZER` it is a libFuzzer binary (`make fuzz`).
