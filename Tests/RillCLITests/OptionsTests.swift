@@ -34,6 +34,8 @@ extension OptionsTests {
         #expect(try Options.parse(["--help"]).showHelp)
         #expect(try Options.parse(["--version"]).showVersion)
         #expect(try Options.parse(["--replay", "d", "--rate", "0.5"]).rate == 0.5)
+        #expect(try Options.parse([]).highlight == .auto)
+        #expect(try Options.parse(["--highlight", "never"]).highlight == .never)
     }
 
     @Test("Mistakes are reported with a message that names the flag and the value",
@@ -55,6 +57,7 @@ extension OptionsTests {
               (["--replay", "a", "--seed", "nan"], "--seed needs a whole number from 0 to 18446744073709551615, got 'nan'"),
               (["--width", "0"], "--width needs a whole number from 1 to 10000, got '0'"),
               (["--fps", "0"], "--fps needs a number from 1 to 1000, got '0'"),
+              (["--highlight", "always"], "unknown --highlight 'always' (expected: auto, never)"),
           ])
     func mistakes(_ arguments: [String], _ message: String) {
         #expect(Self.failure(arguments) == message)
@@ -62,7 +65,7 @@ extension OptionsTests {
 
     @Test("The usage text mentions every flag")
     func usage() {
-        for flag in ["--format", "--replay", "--chunk", "--seed", "--rate", "--fps", "--help", "--version"] {
+        for flag in ["--format", "--replay", "--chunk", "--seed", "--rate", "--fps", "--highlight", "--help", "--version"] {
             #expect(Options.usage.contains(flag), "\(flag) missing from --help")
         }
     }
