@@ -4,7 +4,8 @@
 SWIFT ?= swift
 DEMO_DOC ?= Corpus/answer-rust-ownership.md
 DEMO_RATE ?= 40
-APT_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev tmux time binutils
+APT_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev \
+	libsource-highlight-dev libsource-highlight-common libboost-regex-dev tmux time binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make install` puts rill (bin/) and its manual page (share/man/man1/); DESTDIR is
 # prepended to both, for staging and packaging.

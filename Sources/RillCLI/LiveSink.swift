@@ -77,6 +77,7 @@ struct LiveSink: FrameSink {
             "frames painted:        \(stats.framesPainted)",
             "lines committed:       \(stats.linesCommitted) (early, region full: \(stats.linesCommittedEarly))",
             "block layouts:         \(stats.layouts)",
+            "code lines highlighted: \(stats.codeLinesHighlighted) (a line being written: \(stats.openCodeLinesHighlighted) times; calls: \(stats.codeHighlightCalls))",
             "layout + paint time:   \(Statistics.milliseconds(layoutAndPaint))",
         ]
     }

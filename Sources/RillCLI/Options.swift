@@ -17,6 +17,9 @@ struct Options: Equatable {
     /// A three-way switch: decide from the environment, or force on or off.
     enum Switch: String, CaseIterable { case auto, always, never }
 
+    /// Syntax highlighting of code blocks: with colour (`auto`), or never.
+    enum Highlight: String, CaseIterable { case auto, never }
+
     /// File to read instead of standard input.
     var inputPath: String?
     /// File to replay as a token stream (`--replay FILE`).
@@ -34,6 +37,7 @@ struct Options: Equatable {
     var format: Format = .auto
     var color: Switch = .auto
     var hyperlinks: Switch = .auto
+    var highlight: Highlight = .auto
     /// Theme name: `dark` or `light`; nil means from `COLORFGBG`, else dark.
     var theme: String?
     /// Layout width; nil means `COLUMNS`, then the terminal's width, then 80.
@@ -76,6 +80,8 @@ struct Options: Equatable {
                        FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb); also --colour
       --theme T        dark | light (default: from COLORFGBG, else dark)
       --hyperlinks W   auto | always | never: links as OSC 8 hyperlinks
+      --highlight W    auto | never: colour code blocks by their language's syntax
+                       (default auto: whenever there is colour)
       --fps N          at most N frames per second (default 30)
       --stats          print frame, byte and timing statistics to stderr at the end
 
@@ -137,6 +143,7 @@ struct Options: Equatable {
             case "--format": options.format = try choice(for: argument, Format.self)
             case "--color", "--colour": options.color = try choice(for: argument, Switch.self)
             case "--hyperlinks": options.hyperlinks = try choice(for: argument, Switch.self)
+            case "--highlight": options.highlight = try choice(for: argument, Highlight.self)
             case "--theme":
                 let name = try value(for: argument)
                 guard name == "dark" || name == "light" else {

@@ -41,6 +41,8 @@ extension OptionsTests {
         #expect(try Options.parse(["--input", "jsonl"]).input == .jsonl)
         #expect(try Options.parse(["--input", "markdown"]).input == .markdown)
         #expect(try Options.parse(["--show-reasoning"]).showReasoning)
+        #expect(try Options.parse([]).highlight == .auto)
+        #expect(try Options.parse(["--highlight", "never"]).highlight == .never)
     }
 
     @Test("Mistakes are reported with a message that names the flag and the value",
@@ -64,6 +66,7 @@ extension OptionsTests {
               (["--fps", "0"], "--fps needs a number from 1 to 1000, got '0'"),
               (["--input", "xml"], "unknown --input 'xml' (expected: markdown, sse, jsonl, auto)"),
               (["--input"], "--input needs a value"),
+              (["--highlight", "always"], "unknown --highlight 'always' (expected: auto, never)"),
           ])
     func mistakes(_ arguments: [String], _ message: String) {
         #expect(Self.failure(arguments) == message)

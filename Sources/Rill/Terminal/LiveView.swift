@@ -20,6 +20,12 @@ public struct LiveView: Sendable {
         public var linesCommittedEarly = 0
         /// Parts laid out (cache misses).
         public var layouts = 0
+        /// Complete code lines highlighted (each once, unless it changed).
+        public var codeLinesHighlighted = 0
+        /// Highlights of code lines still being written.
+        public var openCodeLinesHighlighted = 0
+        /// Code lines handed to the highlighter, complete or not.
+        public var codeHighlightCalls = 0
     }
 
     /// Where the committed part of the document ends: block, part (0 the head, 1… its children,
@@ -45,6 +51,8 @@ public struct LiveView: Sendable {
         var laidOut: LaidOutLines
         var awaitsDefinition: Bool
         var head: BlockParts.HeadKey? = nil
+        /// The highlight state a code line started in.
+        var codeStart: HighlightState? = nil
     }
 
     private var context: LayoutContext
@@ -145,6 +153,11 @@ public struct LiveView: Sendable {
             block += 1
         }
 
+        if let counts = context.memos?.highlights.counts {
+            statistics.codeLinesHighlighted = counts.completeLines
+            statistics.openCodeLinesHighlighted = counts.openLines
+            statistics.codeHighlightCalls = counts.calls
+        }
         context.memos?.sweep()
         // Lines of the frontier's part already committed, but no more than it has now: a part
         // committed early can shrink (an open link's long destination, shown as text until its
@@ -302,15 +315,17 @@ public struct LiveView: Sendable {
         }
         let planFixed = sections.map { parts.planIsSettled($0) } ?? true
         let plan = sections?.plan ?? 0
+        // A highlighted code line is coloured from the state the lines above left.
+        let codeStart = code == nil ? nil : parts.codeLineStart(position, in: context)
         if let entry = cache[key], entry.child == child, entry.code == code, entry.open == openKey,
-           entry.planFixed == planFixed, entry.plan == plan {
+           entry.planFixed == planFixed, entry.plan == plan, entry.codeStart === codeStart {
             return (entry.laidOut, entry.awaitsDefinition)
         }
         statistics.layouts += 1
         let laidOut = parts.childLines(position, in: context, open: openKey, sections: sections)
         let awaits = child?.mayHoldUnresolvedReference ?? false
         cache[key] = CacheEntry(child: child, code: code, open: openKey, planFixed: planFixed, plan: plan,
-                                index: parts.index, laidOut: laidOut, awaitsDefinition: awaits)
+                                index: parts.index, laidOut: laidOut, awaitsDefinition: awaits, codeStart: codeStart)
         return (laidOut, awaits)
     }
 
@@ -368,6 +383,7 @@ public struct LiveView: Sendable {
                 return false
             }
             for key in passed { cache.removeValue(forKey: key) }
+            context.memos?.highlights.forget(before: currentID)
         }
         frontier = target
     }

@@ -56,7 +56,7 @@ public enum BlockLayout {
             if writing, level <= 2, lines.count > 1 { lines.removeLast() }
             return settledUnlessIncomplete(block, lines, open)
         case .codeBlock(let code):
-            return CodeBlockLayout.layout(code, in: context, open: open.map { $0.reachesIncompleteLine(block) })
+            return CodeBlockLayout.layout(code, id: block.id, in: context, open: open.map { $0.reachesIncompleteLine(block) })
         case .htmlBlock(let literal):
             return HTMLBlockLayout.layout(literal, in: context, lastLineIncomplete: open?.reachesIncompleteLine(block) ?? false)
         case .thematicBreak:
