@@ -4,10 +4,20 @@
 SWIFT ?= swift
 DEMO_DOC ?= Corpus/answer-rust-ownership.md
 DEMO_RATE ?= 40
-APT_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev tmux time
+APT_PACKAGES = pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libutf8proc-dev \
+	libsource-highlight-dev libsource-highlight-common libboost-regex-dev tmux time binutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Where `make install` puts rill (bin/) and its manual page (share/man/man1/); DESTDIR is
+# prepended to both, for staging and packaging.
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+# The release build links the Swift runtime statically: the binary does not depend on the
+# toolchain it was built with (no RUNPATH into it), so it can be installed and copied. The
+# demo and the install share this one build.
+RELEASE_FLAGS = -c release --product rill --static-swift-stdlib
 
-.PHONY: deps build release demo test bench clean fuzz-build fuzz fuzz-short asan tsan
+.PHONY: deps build release demo test bench clean fuzz-build fuzz fuzz-short asan tsan install uninstall install-check
 
 # Installs the Debian packages Rill builds and tests with, if any is missing.
 deps:
@@ -20,7 +30,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product rill
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 # The main job: a bundled answer replayed at about a model's speed.
 demo: release
@@ -30,6 +40,23 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) fuzz-short
+	$(MAKE) install-check
+
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 .build/release/rill $(DESTDIR)$(BINDIR)/rill
+	install -m 644 Documentation/rill.1 $(DESTDIR)$(MANDIR)/rill.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rill $(DESTDIR)$(MANDIR)/rill.1
+
+# Installs into a staging directory and checks that the installed rill runs without the Swift
+# toolchain: from another directory, with the toolchain hidden (Tests/install-check.sh).
+INSTALL_CHECK_DIR = $(CURDIR)/.build/install-check
+install-check: release
+	rm -rf $(INSTALL_CHECK_DIR)
+	$(MAKE) --no-print-directory install DESTDIR=$(INSTALL_CHECK_DIR) PREFIX=/usr/local
+	SWIFT=$(SWIFT) Tests/install-check.sh $(INSTALL_CHECK_DIR)/usr/local
 
 # Fuzzing (Tests/RillFuzz): libFuzzer drives random bytes, in random chunks, through the engine,
 # the batch layout and the live view (see FuzzCheck). Built apart, in .build-fuzz; linked with

@@ -20,8 +20,14 @@ let package = Package(
             pkgConfig: "libutf8proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
+        // GNU Source-highlight: code highlighted one line at a time, its state handed out between
+        // lines. C++ inside, a C interface outside; no C++ exception crosses it.
+        .target(
+            name: "CSourceHighlight",
+            linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex")]
+        ),
         // The engine: input normalisation, incremental parsing, identities, layout, painting.
-        .target(name: "Rill", dependencies: ["CCmarkGFM", "CUTF8Proc"]),
+        .target(name: "Rill", dependencies: ["CCmarkGFM", "CUTF8Proc", "CSourceHighlight"]),
         // The command line: options, the frame loop, signals and file descriptors.
         .target(name: "RillCLI", dependencies: ["Rill"]),
         .executableTarget(name: "rill", dependencies: ["RillCLI"]),
@@ -29,12 +35,14 @@ let package = Package(
         .executableTarget(name: "rill-bench", dependencies: ["Rill"], path: "Benchmarks/RillBench"),
         // Shared test helpers: Corpus access, the one-shot oracle, a random document generator.
         .target(name: "RillTestSupport", dependencies: ["Rill"], path: "Tests/RillTestSupport"),
-        // Snapshot files are read at run time from the source tree, not bundled.
-        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"], exclude: ["Layout/__Snapshots__"]),
+        // Snapshot files and stream fixtures are read at run time from the source tree, not bundled.
+        .testTarget(name: "RillTests", dependencies: ["Rill", "RillTestSupport"],
+                    exclude: ["Layout/__Snapshots__", "Highlight/__Snapshots__", "Input/ModelStream/Fixtures"]),
         .testTarget(name: "RillCLITests", dependencies: ["RillCLI", "Rill", "RillTestSupport"]),
         // The fuzz target: replays inputs through `FuzzCheck` in a normal build; with
         // `-sanitize=fuzzer -DRILL_LIBFUZZER` it is a libFuzzer binary (`make fuzz`).
         .executableTarget(name: "rill-fuzz", dependencies: ["RillTestSupport"], path: "Tests/RillFuzz",
                           exclude: ["Regressions", "markdown.dict", "lld-toolset.json"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

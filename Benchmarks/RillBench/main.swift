@@ -22,6 +22,9 @@ import Rill
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
 //   rill-bench --hostile [--size N] [--only NAME] [--reparse-threshold B]
 //                                                pathological shapes at N and 4N bytes (issue 6)
+//   rill-bench --highlight [NAME…] [--sleep MS] [--streamed-only]
+//                                                syntax highlighting: loading, a line (p50, p99), hostile lines,
+//                                                the named documents streamed with it on and off
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, in arguments: [String] = arguments) -> String? {
@@ -39,6 +42,14 @@ func chosenPieces(_ bytes: [UInt8], default size: Int) -> [Range<Int>] {
 if arguments.contains("--hostile") {
     Hostile.run(size: Int(option("--size") ?? "") ?? 100_000, only: option("--only"),
                 reparseThreshold: option("--reparse-threshold").flatMap { Int($0) })
+    exit(0)
+}
+
+if let index = arguments.firstIndex(of: "--highlight") {
+    let names = arguments[(index + 1)...].prefix { !$0.hasPrefix("--") }
+    let documents = names.isEmpty ? ["answer-c-ring-buffer.md", "answer-long-guide.md", "stream-long-code.md"] : Array(names)
+    Highlighting.run(streamed: documents, pause: UInt32(option("--sleep").flatMap { Int($0) } ?? 16) * 1000,
+                     streamedOnly: arguments.contains("--streamed-only"))
     exit(0)
 }
 

@@ -42,7 +42,7 @@ COMPOSITE_PARTS = [
 ]
 COMPOSITE_NAME = "answer-composite-23k.md"
 DEFAULT_DOCS = ["answer-rust-ownership.md", COMPOSITE_NAME, "answer-long-guide.md"]
-ALL_TOOLS = ["rill", "rich-live", "rich-window", "textual", "streamdown"]
+ALL_TOOLS = ["rill", "rill-no-highlight", "rich-live", "rich-window", "textual", "streamdown"]
 
 
 # --- input ------------------------------------------------------------------------------------
@@ -287,6 +287,8 @@ def tool_commands(tool, doc, args):
     python = args.python
     if tool == "rill":
         return [args.rill], [args.rill, doc]
+    if tool == "rill-no-highlight":
+        return [args.rill, "--highlight", "never"], [args.rill, "--highlight", "never", doc]
     if tool == "rich-live":
         harness = os.path.join(HERE, "harness_rich.py")
         return [python, harness, "--mode", "live"], [python, harness, "--batch", doc]
@@ -397,7 +399,7 @@ def main():
     args = parser.parse_args()
     if args.rate <= 0:
         parser.error("--rate must be above 0")
-    if "rill" in args.tools and not (args.rill and os.access(args.rill, os.X_OK)):
+    if any(tool.startswith("rill") for tool in args.tools) and not (args.rill and os.access(args.rill, os.X_OK)):
         parser.error("give the rill binary with --rill or $RILL")
     args.rill = os.path.abspath(args.rill) if args.rill else None
 

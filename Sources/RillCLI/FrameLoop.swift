@@ -15,14 +15,45 @@ struct FrameLoop {
     var input: InputFeed
     let frameInterval: UInt64
     private(set) var stream = MarkdownStream()
+    /// What turns the input into markdown: a model API's events decoded, or markdown as it is.
+    private(set) var decoder: ModelStreamDecoder
+    /// Where the decoder wrote shown reasoning, for the layouts to dim.
+    let dimmed: DimmedSource
     private(set) var statistics = Statistics()
     private let clock = ContinuousClock()
     /// Where input is read into, kept between reads.
     private var readBuffer = [UInt8](repeating: 0, count: InputFeed.readSize)
 
-    init(input: InputFeed, fps: Double) {
+    init(input: InputFeed, fps: Double, decoder: ModelStreamDecoder = ModelStreamDecoder(format: .markdown),
+         dimmed: DimmedSource = DimmedSource()) {
         self.input = input
         self.frameInterval = UInt64(1_000_000_000 / fps)
+        self.decoder = decoder
+        self.dimmed = dimmed
+    }
+
+    /// Hands input to the stream, through the decoder unless it is markdown.
+    private mutating func feed(_ bytes: [UInt8]) {
+        if decoder.passesThrough {
+            stream.append(bytes)
+            return
+        }
+        var markdown: [UInt8] = []
+        decoder.decode(bytes, into: &markdown)
+        take(markdown)
+    }
+
+    /// Hands the stream what the decoder held back when the input ended.
+    private mutating func finishInput() {
+        var markdown: [UInt8] = []
+        decoder.finish(into: &markdown)
+        take(markdown)
+    }
+
+    private mutating func take(_ markdown: [UInt8]) {
+        guard !markdown.isEmpty else { return }
+        stream.append(markdown)
+        if !decoder.reasoningRanges.isEmpty { dimmed.set(decoder.reasoningRanges) }
     }
 
     /// A read at least this large means the writer is fast: input is then read as it comes, so
@@ -97,7 +128,7 @@ struct FrameLoop {
                     if let inputIndex, polled > 0, fds[inputIndex].revents != 0 {
                         switch InputFeed.read(fd, through: &readBuffer) {
                         case .bytes(let bytes):
-                            stream.append(bytes)
+                            feed(bytes)
                             statistics.bytesRead += bytes.count
                             statistics.reads += 1
                             bytesSinceFrame += bytes.count
@@ -110,6 +141,7 @@ struct FrameLoop {
                             if statistics.bytesRead == 0 {
                                 sink.abandon()
                             } else {
+                                finishInput()
                                 try sink.finish(stream.finish(), stream: stream)
                             }
                             return .readFailed(message)
@@ -117,7 +149,7 @@ struct FrameLoop {
                     }
                 case .replay(var schedule):
                     if let bytes = schedule.take(now: current) {
-                        stream.append(bytes)
+                        feed(bytes)
                         statistics.bytesRead += bytes.count
                         bytesSinceFrame += bytes.count
                         pending = true
@@ -131,6 +163,7 @@ struct FrameLoop {
                 }
                 if ended {
                     let parseStart = clock.now
+                    finishInput()
                     let update = stream.finish()
                     let sinkStart = clock.now
                     statistics.parse += sinkStart - parseStart

@@ -11,10 +11,12 @@ struct LiveSink: FrameSink {
     /// The width asked for with `--width`, kept across resizes (but never wider than the terminal).
     private let requestedWidth: Int?
 
-    init(output: OutputChannel, settings: TerminalSettings, requestedWidth: Int? = nil) {
+    init(output: OutputChannel, settings: TerminalSettings, requestedWidth: Int? = nil, dimmed: DimmedSource? = nil) {
         self.output = output
         self.requestedWidth = requestedWidth
-        self.view = LiveView(context: settings.context,
+        var context = settings.context
+        context.dimmed = dimmed
+        self.view = LiveView(context: context,
                              encoder: ANSIEncoder(depth: settings.depth, hyperlinks: settings.hyperlinks),
                              height: settings.height ?? 24)
     }
@@ -75,6 +77,7 @@ struct LiveSink: FrameSink {
             "frames painted:        \(stats.framesPainted)",
             "lines committed:       \(stats.linesCommitted) (early, region full: \(stats.linesCommittedEarly))",
             "block layouts:         \(stats.layouts)",
+            "code lines highlighted: \(stats.codeLinesHighlighted) (a line being written: \(stats.openCodeLinesHighlighted) times; calls: \(stats.codeHighlightCalls))",
             "layout + paint time:   \(Statistics.milliseconds(layoutAndPaint))",
         ]
     }

@@ -17,6 +17,9 @@ struct Options: Equatable {
     /// A three-way switch: decide from the environment, or force on or off.
     enum Switch: String, CaseIterable { case auto, always, never }
 
+    /// Syntax highlighting of code blocks: with colour (`auto`), or never.
+    enum Highlight: String, CaseIterable { case auto, never }
+
     /// File to read instead of standard input.
     var inputPath: String?
     /// File to replay as a token stream (`--replay FILE`).
@@ -34,10 +37,15 @@ struct Options: Equatable {
     var format: Format = .auto
     var color: Switch = .auto
     var hyperlinks: Switch = .auto
+    var highlight: Highlight = .auto
     /// Theme name: `dark` or `light`; nil means from `COLORFGBG`, else dark.
     var theme: String?
     /// Layout width; nil means `COLUMNS`, then the terminal's width, then 80.
     var width: Int?
+    /// What the input holds: markdown, or a model API's stream (`--input`).
+    var input: InputFormat = .auto
+    /// Whether a model's reasoning is shown, dimmed (`--show-reasoning`).
+    var showReasoning = false
     var showStats = false
     var showHelp = false
     var showVersion = false
@@ -52,6 +60,15 @@ struct Options: Equatable {
     Renders markdown while it is still being written. Reads FILE, or standard input.
       some-llm "explain X" | rill
 
+    input:
+      --input I        auto      markdown, unless the input starts with a well-formed
+                                 event of a model API (default)
+                       markdown  markdown as it is
+                       sse       server-sent events: OpenAI chat completions and
+                                 responses, Anthropic messages, Gemini
+                       jsonl     JSON lines: Ollama
+      --show-reasoning show a model's reasoning, dimmed (hidden by default)
+
     output:
       --format F       auto   live view on a terminal, styled text elsewhere (default)
                        text   styled text, written block by block as blocks become final
@@ -60,9 +77,11 @@ struct Options: Equatable {
       --width N        layout width (default: COLUMNS, else the terminal's, else 80;
                        the live view is never wider than the terminal)
       --color W        auto | always | never (default auto; honours NO_COLOR,
-                       FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb)
+                       FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb); also --colour
       --theme T        dark | light (default: from COLORFGBG, else dark)
       --hyperlinks W   auto | always | never: links as OSC 8 hyperlinks
+      --highlight W    auto | never: colour code blocks by their language's syntax
+                       (default auto: whenever there is colour)
       --fps N          at most N frames per second (default 30)
       --stats          print frame, byte and timing statistics to stderr at the end
 
@@ -119,9 +138,12 @@ struct Options: Equatable {
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             case "--stats": options.showStats = true
+            case "--show-reasoning": options.showReasoning = true
+            case "--input": options.input = try choice(for: argument, InputFormat.self)
             case "--format": options.format = try choice(for: argument, Format.self)
             case "--color", "--colour": options.color = try choice(for: argument, Switch.self)
             case "--hyperlinks": options.hyperlinks = try choice(for: argument, Switch.self)
+            case "--highlight": options.highlight = try choice(for: argument, Highlight.self)
             case "--theme":
                 let name = try value(for: argument)
                 guard name == "dark" || name == "light" else {

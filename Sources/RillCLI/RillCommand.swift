@@ -64,7 +64,10 @@ public enum RillCommand {
         }
 
         SignalMonitor.install()
-        var loop = FrameLoop(input: input, fps: options.fps)
+        let dimmed = DimmedSource()
+        var loop = FrameLoop(input: input, fps: options.fps,
+                             decoder: ModelStreamDecoder(format: options.input, showsReasoning: options.showReasoning),
+                             dimmed: dimmed)
         let output = OutputChannel(descriptor: STDOUT_FILENO)
         let outcome: FrameLoop.Outcome
         var sinkLines: [String] = []
@@ -81,13 +84,15 @@ public enum RillCommand {
                 options, environment: TerminalSettings.processEnvironment, isTerminal: isTerminal,
                 terminalSize: isTerminal ? TerminalSettings.terminalSize(of: STDOUT_FILENO) : nil)
             if settings.isLiveTerminal {
-                var sink = LiveSink(output: output, settings: settings, requestedWidth: options.width)
+                var sink = LiveSink(output: output, settings: settings, requestedWidth: options.width, dimmed: dimmed)
                 outcome = loop.run(into: &sink)
                 sinkLines = sink.statisticsLines
                 bytesWritten = sink.bytesWritten
                 outputWaits = sink.outputWaits
             } else {
-                var sink = BlockStreamSink(output: output, context: settings.context,
+                var context = settings.context
+                context.dimmed = dimmed
+                var sink = BlockStreamSink(output: output, context: context,
                                            encoder: ANSIEncoder(depth: settings.depth, hyperlinks: settings.hyperlinks))
                 outcome = loop.run(into: &sink)
                 bytesWritten = sink.bytesWritten
@@ -108,18 +113,32 @@ public enum RillCommand {
                 "frames not parsed:     \(loop.stream.extendedFrames) (plain words added to a paragraph or table cell)",
                 "parse time:            \(Statistics.milliseconds(stats.parse))",
                 "render time:           \(Statistics.milliseconds(stats.sink))",
-            ] + sinkLines
+            ] + inputLines(loop.decoder) + sinkLines
             printError(lines.joined(separator: "\n"))
         }
+        // Told once the terminal is the shell's again: a line written while the live view draws
+        // would land inside its region.
+        for message in loop.decoder.messages { printError("rill: \(message)") }
+        let apiFailed = !loop.decoder.report.errors.isEmpty
         switch outcome {
         case .finished, .outputClosed:
-            return Ending(status: 0)
+            return Ending(status: apiFailed ? 1 : 0)
         case .interrupted(let number):
             return Ending(status: 128 + number, signal: number)
         case .readFailed(let message):
             printError("rill: cannot read input: \(message)")
             return Ending(status: 1)
         }
+    }
+
+    /// `--stats` lines about the input's format, for a model API's stream.
+    private static func inputLines(_ decoder: ModelStreamDecoder) -> [String] {
+        guard let format = decoder.format, format != .markdown else { return [] }
+        let report = decoder.report
+        return [
+            "input:                 \(format.rawValue), \(report.events) events (\(report.malformed) malformed, \(report.unknown) unknown)",
+            "text decoded:          \(report.textBytes) bytes (reasoning: \(report.reasoningBytes))",
+        ]
     }
 
     private static func openInput(_ options: Options) -> Result<InputFeed, Options.Failure> {

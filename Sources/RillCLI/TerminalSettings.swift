@@ -9,13 +9,16 @@ struct TerminalSettings: Equatable {
     var depth: ColorDepth
     var hyperlinks: Bool
     var themeName: String
+    /// Whether code blocks are coloured by their syntax (only ever with colour).
+    var highlightsCode: Bool
     /// Whether stdout is a terminal that may be redrawn (the live view).
     var isLiveTerminal: Bool
 
     /// The layout context these settings describe.
     var context: LayoutContext {
         let theme: Theme = depth == .none ? .plain : (themeName == "light" ? .light : .dark)
-        return LayoutContext(width: width, theme: theme, hyperlinks: hyperlinks, isPlain: depth == .none)
+        return LayoutContext(width: width, theme: theme, hyperlinks: hyperlinks, isPlain: depth == .none,
+                             highlightsCode: highlightsCode)
     }
 
     /// Decides the settings.
@@ -78,6 +81,7 @@ struct TerminalSettings: Equatable {
             depth: depth,
             hyperlinks: hyperlinks,
             themeName: options.theme ?? themeFromColorFGBG(environment["COLORFGBG"]),
+            highlightsCode: options.highlight == .auto && depth != .none,
             isLiveTerminal: isLiveTerminal
         )
     }

@@ -59,6 +59,21 @@ extension EndToEndTests {
         #expect(Self.doneLine(file, "file argument") == Self.doneLine(piped, "standard input"))
     }
 
+    @Test("In colour, code is highlighted unless --highlight never; the text is the same either way")
+    func highlighting() throws {
+        let file = Self.path("answer-c-ring-buffer.md")
+        let on = try RillProcess.run(["--color", "always", "--theme", "dark", "--width", "80", file])
+        let off = try RillProcess.run(["--color", "always", "--theme", "dark", "--width", "80", "--highlight", "never", file])
+        #expect(on.status == 0 && off.status == 0)
+        let keyword = "\u{1B}[0;38;5;176;48;5;235m"  // a keyword on the dark code band
+        #expect(String(decoding: on.stdout, as: UTF8.self).contains(keyword))
+        #expect(!String(decoding: off.stdout, as: UTF8.self).contains(keyword))
+        let text = { (bytes: [UInt8]) in
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        }
+        #expect(text(on.stdout) == text(off.stdout))
+    }
+
     @Test("A file that does not exist: a clear message and exit status 1")
     func missingFile() throws {
         let missing = try RillProcess.run(["/nonexistent/notes.md"])

@@ -192,6 +192,38 @@ extension LiveTerminalTests {
         #expect(equal, "\(replay.testDescription)\n\(Self.differences(liveLines, batchLines))")
     }
 
+    /// Code in colour, highlighted: what tmux holds of each cell (`capture-pane -e`, colours and
+    /// attributes as escape sequences) after a live replay equals what it holds after the batch
+    /// render. Complete code lines are committed with their final colours; the line being
+    /// written is drawn in provisional ones until it ends.
+    @Test("In colour, with code highlighted, screen plus scrollback equal the batch render, attributes included",
+          arguments: [Replay(document: "answer-c-ring-buffer.md", geometry: large, rate: 0),
+                      Replay(document: "stream-long-code.md", geometry: large, rate: 0),
+                      Replay(document: "answer-python-asyncio.md", geometry: small, rate: 5000)])
+    func colouredTranscriptEqualsBatch(_ replay: Replay) throws {
+        let geometry = replay.geometry
+        let live = try Tmux(width: geometry.width, height: geometry.height)
+        defer { live.kill() }
+        let run = try live.run("rill --replay \(replay.document) --rate \(replay.rate) --color always --stats 2>\"$OUT/stats\"",
+                               timeout: Self.replayTimeout, escapes: true)
+        let stats = Self.statistics(live.file("stats"))
+        #expect(run.status == 0, "exit status \(run.status): \(stats.text)")
+        #expect(stats.committedEarly == 0, "\(stats.text)")
+        #expect(stats.number(after: "code lines highlighted:") ?? 0 > 50, "\(stats.text)")
+
+        let shown = try Tmux(width: geometry.width, height: geometry.height)
+        defer { shown.kill() }
+        let batch = try shown.run("rill --width \(geometry.width) --color always \(replay.document) | cat",
+                                  timeout: Self.replayTimeout, escapes: true)
+        #expect(batch.status == 0)
+        // Both as a reader sees them (see ``Tmux/cells(_:)``).
+        let liveLines = Self.withoutTrailingBlankLines(Tmux.cells(run.lines))
+        let batchLines = Self.withoutTrailingBlankLines(Tmux.cells(batch.lines))
+        // Highlighted: keywords of the block's language in their own colour (176 on the dark band).
+        #expect(batchLines.contains { $0.contains("fg5:176") }, "the batch render is highlighted")
+        #expect(liveLines == batchLines, "\(replay.testDescription)\n\(Self.differences(liveLines, batchLines))")
+    }
+
     /// A late link definition lengthens the paragraph above a table, every row of the table is
     /// drawn one row lower, and the header row lands on the row that showed the 👍🏽 row. Rill
     /// counts both rows 6 columns wide; tmux drew the old one 8 wide, so the rewrite must erase

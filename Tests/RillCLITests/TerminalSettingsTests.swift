@@ -29,6 +29,17 @@ extension TerminalSettingsTests {
         #expect(try Self.resolve(["--colour", "never"]).depth == ColorDepth.none, "the British spelling works too")
     }
 
+    @Test("--highlight auto colours code whenever there is colour; never, or no colour, turns it off")
+    func highlight() throws {
+        #expect(try Self.resolve().highlightsCode)
+        #expect(try Self.resolve().context.highlightsCode)
+        #expect(try !Self.resolve(["--highlight", "never"]).context.highlightsCode)
+        #expect(try !Self.resolve(["--color", "never"]).highlightsCode)
+        #expect(try !Self.resolve(["--format", "plain"]).highlightsCode)
+        #expect(try !Self.resolve([], ["TERM": "xterm-256color", "NO_COLOR": "1"]).highlightsCode)
+        #expect(try Self.resolve(["--color", "always"], tty: false).highlightsCode, "in a pipe, with colour forced")
+    }
+
     @Test("NO_COLOR turns colour off when it is set to anything but the empty string")
     func noColor() throws {
         for value in ["1", "0", "yes", " "] {

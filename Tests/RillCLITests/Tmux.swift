@@ -112,7 +112,8 @@ final class Tmux {
     // MARK: - Reading
 
     /// The pane's lines, trailing spaces trimmed: the visible screen, or with `history` the
-    /// scrollback and the screen. With `escapes`, the attributes as escape sequences (`-e`).
+    /// scrollback and the screen. With `escapes`, the attributes as escape sequences (`-e`), and
+    /// trailing spaces kept (they may have a background; ``cells(_:)`` trims the blank ones).
     ///
     /// Lines are not joined (`-J`): Rill never writes a line wider than the terminal, so a line
     /// the terminal had to wrap is a difference worth seeing; ``screenJoined()`` joins them.
@@ -123,11 +124,75 @@ final class Tmux {
         if join { arguments.append("-J") }
         var lines = try tmux(arguments).split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var text = String(line)
-            while text.last == " " { text.removeLast() }
+            while !escapes, text.last == " " { text.removeLast() }
             return text
         }
         if lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// Lines captured with `escapes` as what a reader sees: each run of cells written `⟦look⟧text`
+    /// with its full look (colours and attributes), and trailing blanks without a background
+    /// left out.
+    ///
+    /// `capture-pane -e` writes each attribute change against the cell before it, across lines
+    /// too, and writes a line's blank cells that a program erased or overwrote (not those never
+    /// touched): two panes showing the same cells can give different escapes, which this undoes.
+    static func cells(_ lines: [String]) -> [String] {
+        struct Look: Equatable {
+            var foreground = "", background = ""
+            var attributes = Set<Int>()
+            var text: String {
+                "fg\(foreground) bg\(background) " + attributes.sorted().map(String.init).joined(separator: ",")
+            }
+        }
+        var look = Look()
+        return lines.map { line in
+            var cells: [(Character, Look)] = []
+            var scalars = Substring(line)
+            while let first = scalars.first {
+                guard first == "\u{1B}", scalars.dropFirst().first == "[",
+                      let end = scalars.firstIndex(where: { $0 == "m" }) else {
+                    cells.append((first, look))
+                    scalars = scalars.dropFirst()
+                    continue
+                }
+                var parameters = scalars[scalars.index(scalars.startIndex, offsetBy: 2)..<end]
+                    .split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
+                scalars = scalars[scalars.index(after: end)...]
+                while let parameter = parameters.popFirst() {
+                    switch parameter {
+                    case 0: look = Look()
+                    case 38, 48:
+                        let mode = parameters.popFirst() ?? 0
+                        let count = mode == 5 ? 1 : 3
+                        let value = "\(mode):" + parameters.prefix(count).map(String.init).joined(separator: ":")
+                        parameters = parameters.dropFirst(count)
+                        if parameter == 38 { look.foreground = value } else { look.background = value }
+                    case 39: look.foreground = ""
+                    case 49: look.background = ""
+                    case 30...37, 90...97: look.foreground = "\(parameter)"
+                    case 40...47, 100...107: look.background = "\(parameter)"
+                    case 22: look.attributes.subtract([1, 2])
+                    case 23, 24, 25, 27, 28, 29: look.attributes.remove(parameter - 20)
+                    default: look.attributes.insert(parameter)
+                    }
+                }
+            }
+            while let last = cells.last, last.0 == " ", last.1.background.isEmpty, !last.1.attributes.contains(7) {
+                cells.removeLast()
+            }
+            var text = ""
+            var current: Look?
+            for (character, cellLook) in cells {
+                if cellLook != current {
+                    text += "⟦\(cellLook.text)⟧"
+                    current = cellLook
+                }
+                text.append(character)
+            }
+            return text
+        }
     }
 
     /// A tmux format expanded for the pane (`#{cursor_flag}`, `#{pane_width}`).
@@ -169,9 +234,10 @@ final class Tmux {
     // MARK: - Framed commands
 
     /// Types `command` framed by markers, waits (at most `timeout` seconds) for it to finish and
-    /// returns what it printed between the markers, read from scrollback plus screen.
-    func run(_ command: String, timeout: Double = 120) throws -> Run {
-        try finish(start(command), timeout: timeout)
+    /// returns what it printed between the markers, read from scrollback plus screen; with
+    /// `escapes`, each line's attributes too, as escape sequences (`capture-pane -e`).
+    func run(_ command: String, timeout: Double = 120, escapes: Bool = false) throws -> Run {
+        try finish(start(command), timeout: timeout, escapes: escapes)
     }
 
     /// A command started with ``start(_:)``, identified by its markers.
@@ -195,15 +261,16 @@ final class Tmux {
     }
 
     /// Waits for a command started with ``start(_:)`` to finish and cuts out its output.
-    func finish(_ started: Started, timeout: Double = 120) throws -> Run {
+    func finish(_ started: Started, timeout: Double = 120, escapes: Bool = false) throws -> Run {
         try wait(for: "the command to finish", timeout: timeout) { lines in
             lines.contains { $0.contains(started.end) }
         }
-        return try output(of: started)
+        return try output(of: started, escapes: escapes)
     }
 
-    /// The output of a finished command, cut from scrollback plus screen.
-    func output(of started: Started) throws -> Run {
+    /// The output of a finished command, cut from scrollback plus screen; with `escapes`, the
+    /// lines with their attributes (the markers are found in the same lines without them).
+    func output(of started: Started, escapes: Bool = false) throws -> Run {
         let lines = try capture(history: true)
         guard let first = lines.lastIndex(of: started.begin),
               let last = lines[first...].firstIndex(where: { $0.contains(started.end) }) else {
@@ -211,6 +278,14 @@ final class Tmux {
                           + lines.suffix(height).joined(separator: "\n"))
         }
         var body = Array(lines[(first + 1)..<last])
+        if escapes {
+            // The pane is idle at the prompt: the two captures hold the same rows.
+            let styled = try capture(history: true, escapes: true)
+            guard styled.count == lines.count else {
+                throw Failure(description: "captures with and without attributes differ in length: \(styled.count), \(lines.count)")
+            }
+            body = Array(styled[(first + 1)..<last])
+        }
         let endLine = lines[last]
         let markerStart = endLine.range(of: started.end)!
         let endedWithNewline = markerStart.lowerBound == endLine.startIndex

@@ -12,6 +12,8 @@ public struct LiveReplay {
     /// Lines the live view committed while they might still change (the region was full): the
     /// transcripts may then differ.
     public private(set) var linesCommittedEarly = 0
+    /// The live view's counters at the end.
+    public private(set) var statistics: LiveView.Statistics
 
     /// Streams `bytes` in `pieces` through a live view of `height` rows laid out with `context`,
     /// onto terminals `screenWidth` wide (the layout's width unless told) drawing characters
@@ -32,6 +34,7 @@ public struct LiveReplay {
         output += view.frame(stream) + view.close()
         live.feed(output)
         linesCommittedEarly = view.statistics.linesCommittedEarly
+        statistics = view.statistics
         var rendered: [UInt8] = []
         for line in DocumentLayout.lines(for: MarkdownStream.parse(bytes), in: context) {
             encoder.encode(line, into: &rendered)

@@ -16,6 +16,7 @@ final class ClosedLayoutMemos: @unchecked Sendable {
         var listDepth: Int
         var hyperlinks: Bool
         var isPlain: Bool
+        var highlightsCode: Bool
         /// A list item's marker, nil for any other block.
         var marker: ListMarker?
 
@@ -24,6 +25,7 @@ final class ClosedLayoutMemos: @unchecked Sendable {
             listDepth = context.listDepth
             hyperlinks = context.hyperlinks
             isPlain = context.isPlain
+            highlightsCode = context.highlightsCode
             self.marker = marker
         }
     }

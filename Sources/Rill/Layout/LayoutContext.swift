@@ -15,6 +15,14 @@ public struct LayoutContext: Hashable, Sendable {
     /// Whether no colour or attribute will reach the output: elements that rely on styling to be
     /// recognised then keep a textual mark (inline code keeps its backticks, for instance).
     public var isPlain: Bool
+    /// Source ranges whose blocks are drawn dimmed (a model's reasoning); nil for none.
+    public var dimmed: DimmedSource?
+    /// Whether an enclosing block is drawn dimmed already, its lines dimmed whole. Not part of
+    /// equality: it changes where the dimming is done, never the lines.
+    var isInsideDimmed = false
+    /// Whether code blocks in a language Source-highlight knows are coloured by their syntax
+    /// (never when ``isPlain``: without colour there is no highlighting work at all).
+    public var highlightsCode: Bool
     /// How many lists enclose the block being laid out (chooses the bullet).
     var listDepth = 0
     /// Paragraph wraps and closed layouts kept between frames by a live view; nil for a one-off
@@ -26,17 +34,20 @@ public struct LayoutContext: Hashable, Sendable {
     var isNested = false
 
     /// Creates a context.
-    public init(width: Int, theme: Theme = .dark, hyperlinks: Bool = false, isPlain: Bool = false) {
+    public init(width: Int, theme: Theme = .dark, hyperlinks: Bool = false, isPlain: Bool = false,
+                highlightsCode: Bool = true) {
         self.width = max(1, width)
         self.themeStorage = ThemeStorage(theme)
         self.hyperlinks = hyperlinks
         self.isPlain = isPlain
+        self.highlightsCode = highlightsCode
     }
 
     public static func == (lhs: LayoutContext, rhs: LayoutContext) -> Bool {
         lhs.width == rhs.width && (lhs.themeStorage === rhs.themeStorage || lhs.theme == rhs.theme)
             && lhs.hyperlinks == rhs.hyperlinks
-            && lhs.isPlain == rhs.isPlain && lhs.listDepth == rhs.listDepth
+            && lhs.isPlain == rhs.isPlain && lhs.listDepth == rhs.listDepth && lhs.dimmed === rhs.dimmed
+            && lhs.highlightsCode == rhs.highlightsCode
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -45,6 +56,8 @@ public struct LayoutContext: Hashable, Sendable {
         hasher.combine(hyperlinks)
         hasher.combine(isPlain)
         hasher.combine(listDepth)
+        hasher.combine(dimmed.map(ObjectIdentifier.init))
+        hasher.combine(highlightsCode)
     }
 
     /// The context of a container's children: `columns` narrower, and nested.

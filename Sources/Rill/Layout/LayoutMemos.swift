@@ -1,6 +1,7 @@
 /// What a live view keeps between frames to lay out faster: the wraps of paragraphs still being
-/// written, the layouts of closed blocks inside open containers and the hung lines of list items
-/// being written. None changes which lines a layout gives, only how fast.
+/// written, the layouts of closed blocks inside open containers, the hung lines of list items
+/// being written and the highlighted lines of code blocks. None changes which lines a layout
+/// gives, only how fast.
 ///
 /// One reference in ``LayoutContext`` for both, as contexts are copied at every container.
 final class LayoutMemos: Sendable {
@@ -10,6 +11,9 @@ final class LayoutMemos: Sendable {
     let closed = ClosedLayoutMemos()
     /// Hung lines of list items still being written.
     let hangs = HangMemos()
+    /// Highlighted lines of code blocks being drawn (forgotten as blocks are committed, not
+    /// swept).
+    let highlights = HighlightMemos()
 
     /// Creates empty memos.
     init() {}

@@ -37,6 +37,8 @@ public struct Theme: Hashable, Sendable {
     public var rule: TextStyle
     /// Visible stand-ins for control characters from the input.
     public var placeholder: TextStyle
+    /// Highlighted code, over the code band.
+    public var syntax = SyntaxTheme.plain
 
     /// Colours for a dark terminal background (the default).
     public static let dark = Theme(
@@ -66,7 +68,8 @@ public struct Theme: Hashable, Sendable {
         tableBorder: TextStyle(foreground: TerminalColor(240)),
         tableHeader: TextStyle(bold: true),
         rule: TextStyle(foreground: TerminalColor(240)),
-        placeholder: TextStyle(foreground: TerminalColor(203), inverse: false)
+        placeholder: TextStyle(foreground: TerminalColor(203), inverse: false),
+        syntax: .dark
     )
 
     /// Colours for a light terminal background.
@@ -97,7 +100,8 @@ public struct Theme: Hashable, Sendable {
         tableBorder: TextStyle(foreground: TerminalColor(248)),
         tableHeader: TextStyle(bold: true),
         rule: TextStyle(foreground: TerminalColor(248)),
-        placeholder: TextStyle(foreground: TerminalColor(160))
+        placeholder: TextStyle(foreground: TerminalColor(160)),
+        syntax: .light
     )
 
     /// No styles at all: for `--color never` and plain output, where layout alone must carry

@@ -80,10 +80,20 @@ extension BlockParts {
             let lines = (provisional ? sections?.provisionalRow(position, row) : sections?.row(position, row)) ?? []
             let settled = complete && planIsSettled(sections)
             return LaidOutLines(lines: lines, stableCount: settled ? lines.count : 0)
-        case .code:
-            let lines = CodeBlockLayout.lines(forCodeLine: codeLine(position), in: context)
+        case .code(let code):
+            let text = codeLine(position)
+            let tokens = CodeHighlighting(code, id: head.id, in: context)?
+                .tokens(ofLine: position, text: text, complete: settlement.isSettled, line: codeLine) ?? []
+            let lines = CodeBlockLayout.lines(forCodeLine: text, tokens: tokens, in: context)
             return LaidOutLines(lines: lines, stableCount: settlement.isSettled ? lines.count : 0)
         }
+    }
+
+    /// The highlight state code line `position` starts in, nil when the block is not
+    /// highlighted (or not code): a code line's lines depend on its text and this state only.
+    func codeLineStart(_ position: Int, in context: LayoutContext) -> HighlightState? {
+        guard case .code(let code) = shape else { return nil }
+        return CodeHighlighting(code, id: head.id, in: context)?.start(ofLine: position, line: codeLine)
     }
 
     /// The lines after the last child: the bottom of a closed code block or table.

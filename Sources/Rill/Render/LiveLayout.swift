@@ -30,6 +30,12 @@ public struct LiveLayout: Sendable {
         public var linesCommittedEarly = 0
         /// Parts laid out (cache misses).
         public var layouts = 0
+        /// Complete code lines highlighted (each once, unless it changed).
+        public var codeLinesHighlighted = 0
+        /// Highlights of code lines still being written.
+        public var openCodeLinesHighlighted = 0
+        /// Code lines handed to the highlighter, complete or not.
+        public var codeHighlightCalls = 0
     }
 
     /// Where the committed part of the document ends: block, part (0 the head, 1… its children,
@@ -130,6 +136,11 @@ public struct LiveLayout: Sendable {
             block += 1
         }
 
+        if let highlights = context.memos?.highlights.counts {
+            counts.codeLinesHighlighted = highlights.completeLines
+            counts.openCodeLinesHighlighted = highlights.openLines
+            counts.codeHighlightCalls = highlights.calls
+        }
         context.memos?.sweep()
         // Lines of the frontier's part already committed, but no more than it has now: a part
         // committed early can shrink (an open link's long destination, shown as text until its
@@ -234,6 +245,7 @@ public struct LiveLayout: Sendable {
         if target != frontier {
             let currentID = marks.first { $0.frontier.block == target.block }?.id
             cache.forget(blocksThrough: passedID, partsOf: currentID, before: target.part)
+            context.memos?.highlights.forget(before: currentID)
         }
         frontier = target
     }

@@ -23,6 +23,8 @@ struct PartLayoutCache: Sendable {
         var laidOut: LaidOutLines
         /// Whether the part may hold a reference still unresolved.
         var awaitsDefinition: Bool
+        /// The highlight state a code line started in (nil when not highlighted).
+        var codeStart: HighlightState? = nil
         /// A split block's head (see ``BlockParts/HeadKey``).
         var head: BlockParts.HeadKey? = nil
     }
@@ -88,15 +90,17 @@ struct PartLayoutCache: Sendable {
         let settlement = parts.settlement(ofChild: position)
         let planFixed = sections.map { parts.planIsSettled($0) } ?? true
         let plan = sections?.plan ?? 0
+        // A highlighted code line is coloured from the state the lines above left.
+        let codeStart = code == nil ? nil : parts.codeLineStart(position, in: context)
         if let entry = entries[key], entry.block == child, entry.code == code, entry.settlement == settlement,
-           entry.planFixed == planFixed, entry.plan == plan {
+           entry.planFixed == planFixed, entry.plan == plan, entry.codeStart === codeStart {
             return (entry.laidOut, entry.awaitsDefinition)
         }
         misses += 1
         let laidOut = parts.childLines(position, in: context, settlement: settlement, sections: sections)
         let awaits = child?.mayHoldUnresolvedReference ?? false
         entries[key] = Entry(block: child, code: code, settlement: settlement, planFixed: planFixed, plan: plan,
-                             index: parts.index, laidOut: laidOut, awaitsDefinition: awaits)
+                             index: parts.index, laidOut: laidOut, awaitsDefinition: awaits, codeStart: codeStart)
         return (laidOut, awaits)
     }
 

@@ -20,6 +20,12 @@ public struct LiveView: Sendable {
         public var linesCommittedEarly = 0
         /// Parts laid out (cache misses).
         public var layouts = 0
+        /// Complete code lines highlighted (each once, unless it changed).
+        public var codeLinesHighlighted = 0
+        /// Highlights of code lines still being written.
+        public var openCodeLinesHighlighted = 0
+        /// Code lines handed to the highlighter, complete or not.
+        public var codeHighlightCalls = 0
     }
 
     private var layout: LiveLayout
@@ -45,7 +51,10 @@ public struct LiveView: Sendable {
     public var statistics: Statistics {
         let laidOut = layout.statistics
         return Statistics(framesPainted: framesPainted, bytesWritten: bytesWritten, linesCommitted: laidOut.linesCommitted,
-                          linesCommittedEarly: laidOut.linesCommittedEarly, layouts: laidOut.layouts)
+                          linesCommittedEarly: laidOut.linesCommittedEarly, layouts: laidOut.layouts,
+                          codeLinesHighlighted: laidOut.codeLinesHighlighted,
+                          openCodeLinesHighlighted: laidOut.openCodeLinesHighlighted,
+                          codeHighlightCalls: laidOut.codeHighlightCalls)
     }
 
     /// How many top-level blocks are wholly in the scrollback: the view never reads them again,

@@ -14,7 +14,16 @@ public enum BlockLayout {
     /// block). An open block leaves off closing decorations (the bottom of a code block or a
     /// table), so they are appended, not redrawn, when it closes; and it reports how many of its
     /// lines are settled: those the settlement says can no longer change.
+    ///
+    /// A block starting in ``LayoutContext/dimmed`` is laid out as usual, then dimmed whole.
     public static func layout(_ block: Block, in context: LayoutContext, settlement: Settlement) -> LaidOutLines {
+        if !context.isInsideDimmed, !context.isPlain, let dimmed = context.dimmed, dimmed.contains(block.range.lowerBound) {
+            var inner = context
+            inner.isInsideDimmed = true
+            var laidOut = layout(block, in: inner, settlement: settlement)
+            laidOut.lines = laidOut.lines.map { $0.dimmed() }
+            return laidOut
+        }
         if settlement.isSettled, context.isNested, let memos = context.memos?.closed {
             return memos.layout(block, in: context) { layoutClosedOrOpen(block, in: context, settlement: .settled) }
         }
@@ -43,7 +52,7 @@ public enum BlockLayout {
             if settlement.isUnsettled, level <= 2, lines.count > 1 { lines.removeLast() }
             return settledIfSettled(lines, settlement)
         case .codeBlock(let code):
-            return CodeBlockLayout.layout(code, in: context, settlement: settlement)
+            return CodeBlockLayout.layout(code, id: block.id, in: context, settlement: settlement)
         case .htmlBlock(let literal):
             return HTMLBlockLayout.layout(literal, in: context, settlement: settlement)
         case .thematicBreak:

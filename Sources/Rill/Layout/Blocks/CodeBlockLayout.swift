@@ -1,6 +1,7 @@
 /// A code block: a left gutter with the language on its top corner, code never reflowed, tabs
 /// expanded to 4-column stops, and long lines wrapped with a continuation mark. In colour, each
-/// line is also a band of background across the whole width.
+/// line is also a band of background across the whole width, and code in a language
+/// Source-highlight knows is coloured by its syntax (``CodeHighlighting``).
 ///
 /// ```
 /// ╭─ swift
@@ -14,15 +15,18 @@ enum CodeBlockLayout {
     /// Marks the end of a code line that continues on the next screen line.
     static let continuation = "↩"
 
-    /// Lays out a code block as settled as `settlement` says: closed (with its bottom line) when
-    /// ``Settlement/settled``; else open, its top line and complete lines settled (none when
-    /// ``Settlement/unsettled``).
-    static func layout(_ code: CodeBlock, in context: LayoutContext, settlement: Settlement) -> LaidOutLines {
+    /// Lays out code block `id` as settled as `settlement` says: closed (with its bottom line)
+    /// when ``Settlement/settled``; else open, its top line and complete lines settled (none
+    /// when ``Settlement/unsettled``).
+    static func layout(_ code: CodeBlock, id: BlockID, in context: LayoutContext, settlement: Settlement) -> LaidOutLines {
         var lines = [topLine(code, in: context)]
         let complete = settlement.settledChildren
         var settled = lines.count
-        for (index, rawLine) in Settlement.codeLines(code.literal).enumerated() {
-            lines += self.lines(forCodeLine: rawLine, in: context)
+        let codeLines = Settlement.codeLines(code.literal)
+        let highlighting = CodeHighlighting(code, id: id, in: context)
+        for (index, rawLine) in codeLines.enumerated() {
+            let tokens = highlighting?.tokens(ofLine: index, text: rawLine, complete: index < complete) { codeLines[$0] } ?? []
+            lines += self.lines(forCodeLine: rawLine, tokens: tokens, in: context)
             if index < complete { settled = lines.count }
         }
         switch settlement {
@@ -67,14 +71,15 @@ enum CodeBlockLayout {
         padded(StyledLine([Span("╰─", gutterStyle(context))]), to: context.width, band: band(context), context: context)
     }
 
-    /// The screen lines of one line of code: behind the gutter, wrapped with a continuation mark.
-    static func lines(forCodeLine rawLine: Substring, in context: LayoutContext) -> [StyledLine] {
+    /// The screen lines of one line of code, coloured by `tokens`: behind the gutter, wrapped
+    /// with a continuation mark.
+    static func lines(forCodeLine rawLine: Substring, tokens: [CodeToken] = [], in context: LayoutContext) -> [StyledLine] {
         let band = band(context)
         let gutterStyle = gutterStyle(context)
         let gutter = Span("│ ", gutterStyle)
         let contentWidth = max(2, context.width - 3)  // gutter, then room for the continuation mark
         var lines: [StyledLine] = []
-        for piece in wrapCodeLine(expandTabs(String(rawLine)), width: contentWidth, style: band, context: context) {
+        for piece in wrapCodeLine(spans(of: rawLine, tokens: tokens, band: band, context: context), width: contentWidth) {
             var line = StyledLine([gutter])
             var spans = piece.spans
             // A piece cut after a joiner (an emoji sequence that the next scalar did not
@@ -105,9 +110,19 @@ enum CodeBlockLayout {
     /// Expands tabs to the next multiple of ``tabWidth`` columns.
     static func expandTabs(_ line: String) -> String {
         guard line.utf8.contains(0x09) else { return line }
-        var result = ""
         var column = 0
-        for character in line {
+        return expandTabs(line, column: &column)
+    }
+
+    /// Expands tabs in `text`, which starts at `column` (moved to where it ends; only counted
+    /// when the text holds a tab).
+    private static func expandTabs(_ text: String, column: inout Int) -> String {
+        guard text.utf8.contains(0x09) else {
+            column += DisplayWidth.of(text)
+            return text
+        }
+        var result = ""
+        for character in text {
             if character == "\t" {
                 let spaces = tabWidth - column % tabWidth
                 result += String.spaces(spaces)
@@ -120,10 +135,28 @@ enum CodeBlockLayout {
         return result
     }
 
-    /// Splits one code line into screen-width pieces at cluster boundaries, never at spaces.
-    private static func wrapCodeLine(_ text: String, width: Int, style: TextStyle,
-                                     context: LayoutContext) -> [(spans: [Span], continues: Bool)] {
-        let spans = ControlCharacters.spans(text, style: style, placeholderStyle: style.merged(with: context.theme.placeholder))
+    /// The spans of a code line: tabs expanded, control characters shown as placeholders, and
+    /// each token in its element's colour over the band.
+    private static func spans(of rawLine: Substring, tokens: [CodeToken], band: TextStyle,
+                              context: LayoutContext) -> [Span] {
+        let placeholder = context.theme.placeholder
+        guard !tokens.isEmpty else {
+            return ControlCharacters.spans(expandTabs(String(rawLine)), style: band, placeholderStyle: band.merged(with: placeholder))
+        }
+        let syntax = context.theme.syntax
+        let hasTab = rawLine.utf8.contains(0x09)
+        var column = 0
+        var spans: [Span] = []
+        for run in TokenRuns.runs(rawLine, tokens: tokens) {
+            let style = run.element.map { band.merged(with: syntax.style(for: $0)) } ?? band
+            let text = hasTab ? expandTabs(String(run.text), column: &column) : String(run.text)
+            spans += ControlCharacters.spans(text, style: style, placeholderStyle: style.merged(with: placeholder))
+        }
+        return spans
+    }
+
+    /// Splits one code line's spans into screen-width pieces at cluster boundaries, never at spaces.
+    private static func wrapCodeLine(_ spans: [Span], width: Int) -> [(spans: [Span], continues: Bool)] {
         if spans.reduce(0, { $0 + $1.width }) <= width { return [(spans, false)] }  // the usual line: it fits
         var pieces: [(spans: [Span], continues: Bool)] = []
         var current = StyledLine()
