@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The layouts of closed blocks inside an open container, kept between frames by a live view,
 /// so that a block that did not change is not laid out again while its container grows.
 ///
@@ -7,8 +9,12 @@
 /// last one grew by a word. A closed block's lines depend only on the block, the context and,
 /// for a list item, its marker, and those are what an entry is reused for.
 ///
-/// A live view owns one and sweeps it once per frame: entries not used lately go.
-final class ClosedLayoutMemos: @unchecked Sendable {
+/// A live view owns one and sweeps it once per frame: entries not used lately go. The layout
+/// contexts that hold it (through ``LayoutMemos``) are values, and every copy shares this one
+/// store: its entries are behind a lock, so copies may use it from any thread. The lock is not
+/// held while a block is laid out (laying out a block looks up the blocks inside it here), so two
+/// threads laying out the same block at once may both do it; the entry kept is the last one's.
+final class ClosedLayoutMemos: Sendable {
     /// What a closed layout depends on besides the block. The theme is left out (comparing all
     /// of its styles at every look-up): a store serves one live view, whose theme never changes.
     private struct Setting: Equatable {
@@ -44,13 +50,19 @@ final class ClosedLayoutMemos: @unchecked Sendable {
         }
     }
 
-    // Used from one thread at a time: the live view that owns it.
-    private var entries = FrameStampedEntries<Entry>()
+    /// The entries, and how many layouts were given from them.
+    private struct Store {
+        var entries = FrameStampedEntries<Entry>()
+        var reused = 0
+        #if DEBUG
+        var theme: Theme?
+        #endif
+    }
+
+    private let store = Mutex(Store())
+
     /// Layouts given from an entry (for tests and statistics).
-    private(set) var reused = 0
-    #if DEBUG
-    private var theme: Theme?
-    #endif
+    var reused: Int { store.withLock { $0.reused } }
 
     /// Creates an empty store.
     init() {}
@@ -62,22 +74,26 @@ final class ClosedLayoutMemos: @unchecked Sendable {
     func layout(_ block: Block, in context: LayoutContext, marker: ListMarker? = nil,
                 _ layout: () -> LaidOutLines) -> LaidOutLines {
         let setting = Setting(context, marker)
-        if let entry = entries[block.id], entry.setting == setting, entry.block == block {
-            entry.frame = entries.frame
-            reused += 1
+        let kept: LaidOutLines? = store.withLock { store in
+            guard let entry = store.entries[block.id], entry.setting == setting, entry.block == block else { return nil }
+            entry.frame = store.entries.frame
+            store.reused += 1
             return entry.laidOut
         }
+        if let kept { return kept }
         let laidOut = layout()
-        entries[block.id] = Entry(block: block, setting: setting, laidOut: laidOut, frame: entries.frame)
-        #if DEBUG
-        theme = theme ?? context.theme
-        assert(theme == context.theme, "a store serves one theme")
-        #endif
+        store.withLock { store in
+            store.entries[block.id] = Entry(block: block, setting: setting, laidOut: laidOut, frame: store.entries.frame)
+            #if DEBUG
+            store.theme = store.theme ?? context.theme
+            assert(store.theme == context.theme, "a store serves one theme")
+            #endif
+        }
         return laidOut
     }
 
     /// Ends a frame; every eighth, forgets blocks not laid out in it or the frame before.
     func sweep() {
-        entries.sweep()
+        store.withLock { $0.entries.sweep() }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The hung lines of list items still being written, kept between frames so that a line the
 /// item's body gives unchanged is not indented again.
 ///
@@ -8,8 +10,10 @@
 /// wrap), so a line equal to the one hung last time takes that result. Comparing is cheap: lines
 /// from a memo share their span storage, and `==` on arrays sharing storage returns at once.
 ///
-/// A live view owns one (in ``LayoutMemos``) and sweeps it once per frame.
-final class HangMemos: @unchecked Sendable {
+/// A live view owns one (in ``LayoutMemos``) and sweeps it once per frame. The layout contexts
+/// that hold it (through ``LayoutMemos``) are values, and every copy shares this one store: its entries are behind a lock,
+/// so copies may use it from any thread.
+final class HangMemos: Sendable {
     private final class Entry: FrameStamped {
         var marker: [Span]
         var indent: Int
@@ -26,10 +30,16 @@ final class HangMemos: @unchecked Sendable {
         }
     }
 
-    // Used from one thread at a time: the live view that owns it.
-    private var entries = FrameStampedEntries<Entry>()
+    /// The entries, and how many lines were taken from them.
+    private struct Store {
+        var entries = FrameStampedEntries<Entry>()
+        var reused = 0
+    }
+
+    private let store = Mutex(Store())
+
     /// Lines taken from an entry (for tests and statistics).
-    private(set) var reused = 0
+    var reused: Int { store.withLock { $0.reused } }
 
     /// Creates an empty store.
     init() {}
@@ -39,28 +49,30 @@ final class HangMemos: @unchecked Sendable {
     ///
     /// - Complexity: O(lines) comparisons, plus O(spans) for each line that changed.
     func hang(_ body: [StyledLine], after marker: [Span], indent: Int, id: BlockID) -> [StyledLine] {
-        let entry = entries[id]
-        let kept = entry.flatMap { $0.marker == marker && $0.indent == indent ? $0 : nil }
-        var hung = body
-        hung.hang(after: marker, indent: indent) { index in
-            guard let kept, index < kept.body.count, kept.body[index] == body[index] else { return nil }
-            reused += 1
-            return kept.hung[index]
+        store.withLock { store in
+            let entry = store.entries[id]
+            let kept = entry.flatMap { $0.marker == marker && $0.indent == indent ? $0 : nil }
+            var hung = body
+            hung.hang(after: marker, indent: indent) { index in
+                guard let kept, index < kept.body.count, kept.body[index] == body[index] else { return nil }
+                store.reused += 1
+                return kept.hung[index]
+            }
+            if let entry {
+                entry.marker = marker
+                entry.indent = indent
+                entry.body = body
+                entry.hung = hung
+                entry.frame = store.entries.frame
+            } else {
+                store.entries[id] = Entry(marker: marker, indent: indent, body: body, hung: hung, frame: store.entries.frame)
+            }
+            return hung
         }
-        if let entry {
-            entry.marker = marker
-            entry.indent = indent
-            entry.body = body
-            entry.hung = hung
-            entry.frame = entries.frame
-        } else {
-            entries[id] = Entry(marker: marker, indent: indent, body: body, hung: hung, frame: entries.frame)
-        }
-        return hung
     }
 
     /// Ends a frame; every eighth, forgets items not hung in it or the frame before.
     func sweep() {
-        entries.sweep()
+        store.withLock { $0.entries.sweep() }
     }
 }

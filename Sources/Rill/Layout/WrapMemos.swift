@@ -1,9 +1,14 @@
+import Synchronization
+
 /// The styled spans and wraps of paragraphs still being written, kept between frames so that a
 /// paragraph growing at its end is styled again only from its first changed inline and wrapped
 /// again only from its last lines (see ``TextWrapper/wrap(_:width:memo:)``).
 ///
-/// A live view owns one and sweeps it once per frame: memos not used for two frames go.
-public final class WrapMemos: @unchecked Sendable {
+/// A live view owns one and sweeps it once per frame: memos not used for two frames go. The
+/// layout contexts that hold it (through ``LayoutMemos``) are values, and every copy shares this
+/// one store: its memos are behind a lock, held while a paragraph is styled and wrapped (neither
+/// looks up this store), so copies may use it from any thread.
+public final class WrapMemos: Sendable {
     /// A paragraph's inlines as last styled, with the spans each top-level inline gave. Styling
     /// reads the base style and the context's theme and options, and those never change for a
     /// store: it serves one live view, whose resizing changes only the width.
@@ -44,10 +49,74 @@ public final class WrapMemos: @unchecked Sendable {
         }
     }
 
-    // Used from one thread at a time: the live view that owns it.
-    private var memos = Recent<TextWrapper.Memo?>()
-    private var styled = Recent<Styled>()
-    private var frame = 0
+    /// The memos of the paragraphs lately styled and wrapped, and the frame count they are
+    /// stamped with.
+    private struct Store {
+        private var memos = Recent<TextWrapper.Memo?>()
+        private var styled = Recent<Styled>()
+        private var frame = 0
+
+        /// ``WrapMemos/spans(_:base:id:in:)``, made from these memos.
+        mutating func spans(_ inlines: [Inline], base: TextStyle, id: BlockID, in context: LayoutContext) -> [Span] {
+            styledSpans(inlines, base: base, id: id, in: context).spans
+        }
+
+        /// ``WrapMemos/lines(_:base:width:id:settled:in:)``, made from these memos.
+        mutating func lines(_ inlines: [Inline], base: TextStyle, width: Int, id: BlockID, settled: Int = 0,
+                            in context: LayoutContext) -> [StyledLine] {
+            let styled = styledSpans(inlines, base: base, id: id, settled: settled, in: context)
+            var memo = memos.take(id) ?? nil
+            let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged)
+            memos.put(memo, for: id, frame: frame)
+            return lines
+        }
+
+        /// ``spans(_:base:id:in:)``, with how many spans at the start are those of the last call for
+        /// `id` (the wrap of that call's spans is its memo, so they need no comparing).
+        private mutating func styledSpans(_ inlines: [Inline], base: TextStyle, id: BlockID, settled: Int = 0,
+                                          in context: LayoutContext) -> (spans: [Span], unchanged: Int) {
+            var kept = 0
+            var spans: [Span] = []
+            var ends: [Int] = []
+            if var previous = styled.take(id), previous.base == base {
+                let common = min(previous.inlines.count, inlines.count)
+                // Inlines settled in both versions are the same: not compared.
+                kept = min(previous.settled, settled, common)
+                assert(previous.inlines[..<kept] == inlines[..<kept], "settled inlines changed")
+                while kept < common, previous.inlines[kept] == inlines[kept] { kept += 1 }
+                if let grown = WrapMemos.grownText(previous, to: inlines, from: kept) {
+                    // Only the last inline changed, a plain text grown at its end: its span grows.
+                    previous.inlines = inlines
+                    previous.settled = settled
+                    previous.spans[previous.spans.count - 1] = grown
+                    let unchanged = previous.spans.count - 1
+                    styled.put(previous, for: id, frame: frame)
+                    return (previous.spans, unchanged)
+                }
+                // Taken out of the memo, so that cutting them back does not copy them.
+                swap(&spans, &previous.spans)
+                swap(&ends, &previous.ends)
+                spans.removeSubrange((kept > 0 ? ends[kept - 1] : 0)...)
+                ends.removeSubrange(kept...)
+            }
+            let unchanged = kept > 0 ? ends[kept - 1] : 0
+            for inline in inlines[kept...] {
+                spans += InlineStyler.spans([inline], base: base, in: context)
+                ends.append(spans.count)
+            }
+            styled.put(Styled(inlines: inlines, base: base, spans: spans, ends: ends, settled: settled), for: id, frame: frame)
+            return (spans, unchanged)
+        }
+
+        /// Ends a frame: forgets paragraphs not wrapped in this frame or the one before.
+        mutating func sweep() {
+            frame += 1
+            if memos.count > 8 { memos.forget(before: frame - 2) }
+            if styled.count > 8 { styled.forget(before: frame - 2) }
+        }
+    }
+
+    private let store = Mutex(Store())
 
     /// The spans of the paragraph `id`'s `inlines` over `base` (as ``InlineStyler/spans(_:base:in:)``
     /// gives them), styling again only the top-level inlines from the first that changed since
@@ -55,7 +124,7 @@ public final class WrapMemos: @unchecked Sendable {
     ///
     /// - Complexity: O(inlines compared + size of the inlines from the first change).
     func spans(_ inlines: [Inline], base: TextStyle, id: BlockID, in context: LayoutContext) -> [Span] {
-        styledSpans(inlines, base: base, id: id, in: context).spans
+        store.withLock { $0.spans(inlines, base: base, id: id, in: context) }
     }
 
     /// The paragraph `id`'s `inlines` over `base`, styled and wrapped to `width`: both from
@@ -65,48 +134,7 @@ public final class WrapMemos: @unchecked Sendable {
     ///   the wrap lays out again).
     func lines(_ inlines: [Inline], base: TextStyle, width: Int, id: BlockID, settled: Int = 0,
                in context: LayoutContext) -> [StyledLine] {
-        let styled = styledSpans(inlines, base: base, id: id, settled: settled, in: context)
-        var memo = memos.take(id) ?? nil
-        let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged)
-        memos.put(memo, for: id, frame: frame)
-        return lines
-    }
-
-    /// ``spans(_:base:id:in:)``, with how many spans at the start are those of the last call for
-    /// `id` (the wrap of that call's spans is its memo, so they need no comparing).
-    private func styledSpans(_ inlines: [Inline], base: TextStyle, id: BlockID, settled: Int = 0,
-                             in context: LayoutContext) -> (spans: [Span], unchanged: Int) {
-        var kept = 0
-        var spans: [Span] = []
-        var ends: [Int] = []
-        if var previous = styled.take(id), previous.base == base {
-            let common = min(previous.inlines.count, inlines.count)
-            // Inlines settled in both versions are the same: not compared.
-            kept = min(previous.settled, settled, common)
-            assert(previous.inlines[..<kept] == inlines[..<kept], "settled inlines changed")
-            while kept < common, previous.inlines[kept] == inlines[kept] { kept += 1 }
-            if let grown = Self.grownText(previous, to: inlines, from: kept) {
-                // Only the last inline changed, a plain text grown at its end: its span grows.
-                previous.inlines = inlines
-                previous.settled = settled
-                previous.spans[previous.spans.count - 1] = grown
-                let unchanged = previous.spans.count - 1
-                styled.put(previous, for: id, frame: frame)
-                return (previous.spans, unchanged)
-            }
-            // Taken out of the memo, so that cutting them back does not copy them.
-            swap(&spans, &previous.spans)
-            swap(&ends, &previous.ends)
-            spans.removeSubrange((kept > 0 ? ends[kept - 1] : 0)...)
-            ends.removeSubrange(kept...)
-        }
-        let unchanged = kept > 0 ? ends[kept - 1] : 0
-        for inline in inlines[kept...] {
-            spans += InlineStyler.spans([inline], base: base, in: context)
-            ends.append(spans.count)
-        }
-        styled.put(Styled(inlines: inlines, base: base, spans: spans, ends: ends, settled: settled), for: id, frame: frame)
-        return (spans, unchanged)
+        store.withLock { $0.lines(inlines, base: base, width: width, id: id, settled: settled, in: context) }
     }
 
     /// The span of `inlines`' last inline when it is the only one changed since `previous` and
@@ -134,8 +162,6 @@ public final class WrapMemos: @unchecked Sendable {
 
     /// Ends a frame: forgets paragraphs not wrapped in this frame or the one before.
     public func sweep() {
-        frame += 1
-        if memos.count > 8 { memos.forget(before: frame - 2) }
-        if styled.count > 8 { styled.forget(before: frame - 2) }
+        store.withLock { $0.sweep() }
     }
 }

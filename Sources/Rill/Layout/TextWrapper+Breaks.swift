@@ -1,0 +1,155 @@
+/// Filling a line cell by cell and breaking it: where a line may break (after a space, between
+/// wide characters), carrying the word that did not fit down to the next line, and turning the
+/// cells of a finished line into spans.
+extension TextWrapper.State {
+    /// The cluster a cell holds.
+    func character(_ cell: Cell) -> Character {
+        Character(String(decoding: store[cell.start..<cell.start + cell.count], as: UTF8.self))
+    }
+
+    /// Whether a line may break between `previous` and `cell` (see ``TextWrapper/mayBreak(before:after:)``).
+    @inline(__always)
+    func mayBreak(before cell: Cell, after previous: Cell) -> Bool {
+        guard cell.width == 2 || previous.width == 2 else { return false }
+        return TextWrapper.mayBreak(before: character(cell), after: character(previous))
+    }
+
+    /// Adds a cell; ``decider`` must already say where its source bytes end.
+    mutating func add(_ cell: Cell) {
+        let atLineStart = line.isEmpty
+        if cell.isSpace, atLineStart, !lines.isEmpty || continuing {
+            droppedSpace = cell  // no spaces opening a wrapped line
+            return
+        }
+        droppedSpace = nil
+        if let previous = line.last, !cell.isSpace, previous.isSpace || mayBreak(before: cell, after: previous) {
+            breakAt = line.count
+        }
+        if lineWidth + cell.width > width {
+            if cell.isSpace {
+                endLine(hard: false)  // the space is the break
+                droppedSpace = cell
+                return
+            }
+            if let index = breakAt, index > 0 {
+                cut(at: index)
+            }
+            if lineWidth + cell.width > width, !line.isEmpty {
+                endLine(hard: false)  // no break opportunity left: break the word hard
+            }
+        }
+        line.append(cell)
+        lineWidth += cell.width
+    }
+
+    /// Where the line being filled may last be cut (see ``breakAt``), found again from its cells.
+    func lastBreak() -> Int? {
+        line.indices.dropFirst().last { i in
+            !line[i].isSpace && (line[i - 1].isSpace || mayBreak(before: line[i], after: line[i - 1]))
+        }
+    }
+
+    /// Ends the line at `index` and carries the cells after it (minus leading spaces) down.
+    mutating func cut(at index: Int) {
+        emit(line[..<index])
+        afterSoftWrap = true
+        var rest = index
+        while rest < line.count, line[rest].isSpace { rest += 1 }
+        line.removeSubrange(0..<rest)
+        lineWidth = line.reduce(0) { $0 + $1.width }
+        breakAt = lastBreak()
+        // A continuation line narrower than the first may not hold the carried word.
+        while lineWidth > width {
+            var fit = 0, columns = 0
+            while fit < line.count, columns + line[fit].width <= width {
+                columns += line[fit].width
+                fit += 1
+            }
+            emit(line[..<fit])
+            afterSoftWrap = true
+            line.removeSubrange(0..<fit)
+            lineWidth -= columns
+            breakAt = nil
+        }
+    }
+
+    mutating func endLine(hard: Bool = true) {
+        emit(line[...])
+        afterSoftWrap = !hard
+        line.removeAll(keepingCapacity: true)
+        lineWidth = 0
+        breakAt = nil
+        droppedSpace = nil
+    }
+
+    /// Appends a finished line, trailing spaces removed, cells grouped into spans by style.
+    mutating func emit(_ cells: ArraySlice<Cell>) {
+        // A line that follows a soft wrap can be wrapped again from its first character.
+        restartOffsets.append(afterSoftWrap ? cells.first?.offset : nil)
+        decidedBy.append(decider)
+        lines.append(line(of: cells))
+    }
+
+    /// The line ``finish()`` would end with (and where it may be restarted from), without
+    /// ending it: nil when finishing adds no line.
+    func lastLine() -> (line: StyledLine, restartOffset: Int?)? {
+        guard !line.isEmpty || (lines.isEmpty && !continuing) else { return nil }
+        return (self.line(of: line[...]), afterSoftWrap ? line.first?.offset : nil)
+    }
+
+    /// `cells` as a line: trailing spaces removed, cells grouped into spans by style.
+    func line(of cells: ArraySlice<Cell>) -> StyledLine {
+        var end = cells.endIndex
+        while end > cells.startIndex, cells[end - 1].isSpace { end -= 1 }
+        // A run of cells of one style whose bytes follow each other in the store (the cells
+        // of a line do, as clusters are stored in order) becomes a span in one piece.
+        var out = StyledLine()
+        var runStart = 0
+        var runEnd = 0
+        var runWidth = 0
+        var runStyle = -1
+        func flush() {
+            if runEnd > runStart {
+                out.append(Span(String(decoding: store[runStart..<runEnd], as: UTF8.self), styles[runStyle], width: runWidth))
+            }
+            runWidth = 0
+        }
+        for cell in cells[cells.startIndex..<end] {
+            if cell.style != runStyle || cell.start != runEnd {
+                flush()
+                runStyle = cell.style
+                runStart = cell.start
+            }
+            runEnd = cell.start + cell.count
+            runWidth += cell.width
+        }
+        flush()
+        return out
+    }
+
+    mutating func finish() -> [StyledLine] {
+        decider = .max
+        if !line.isEmpty || (lines.isEmpty && !continuing) { endLine() }
+        return lines
+    }
+}
+
+extension TextWrapper {
+    /// A break is allowed between two clusters when either is wide (CJK ideographs, kana,
+    /// Hangul, fullwidth forms), except before closing punctuation and after opening punctuation.
+    fileprivate static func mayBreak(before character: Character, after previous: Character) -> Bool {
+        !closingPunctuation.contains(character) && !openingPunctuation.contains(previous)
+    }
+
+    /// Punctuation that must not start a line.
+    private static let closingPunctuation: Set<Character> = [
+        "、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〉", "》", "〕", "ー", "…",
+        ")", ",", ".", ":", ";", "?", "!", "%",
+    ]
+
+    /// Punctuation that must not end a line.
+    private static let openingPunctuation: Set<Character> = [
+        "「", "『", "（", "【", "〈", "《", "〔", "［", "｛", "〖", "〘", "“", "‘",
+        "(", "[", "{",
+    ]
+}

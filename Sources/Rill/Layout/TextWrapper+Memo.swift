@@ -1,0 +1,195 @@
+/// Wrapping text again after it changed, from the memo of its last wrap: only the lines from
+/// just before the first change are laid out again.
+extension TextWrapper {
+    /// What a wrap left behind, so that the next wrap of the same text grown at its end can
+    /// start from its last lines instead of the beginning.
+    public struct Memo: Sendable {
+        let spans: [Span]
+        let firstWidth: Int
+        let restWidth: Int
+        let lines: [StyledLine]
+        /// The first line this wrap laid out again (0 when it wrapped everything).
+        var rewrappedFrom = 0
+        /// The wrapper as it stood before it ended the last line: text appended at the end of the
+        /// spans carries on from here, so only the new text is wrapped (see ``appended(to:in:)``).
+        /// Its lines are all of ``lines`` but the last, which ending it made.
+        fileprivate var state: State
+        /// Where the last line may be restarted from, when ending the wrap made it (see
+        /// ``restartOffset(_:)``).
+        let lastRestartOffset: Int?
+        /// Whether this wrap carried on from the previous one's state, wrapping only new text.
+        var resumed = false
+
+        /// UTF-8 offset (in the spans' text joined) of line `line`'s first character, or nil for
+        /// a line that does not start a soft wrap (the first, or one after a hard break).
+        func restartOffset(_ line: Int) -> Int? {
+            line < state.restartOffsets.count ? state.restartOffsets[line] : lastRestartOffset
+        }
+
+        /// UTF-8 offset just past the character whose arrival ended line `line` (the one that
+        /// did not fit), `Int.max` for the last line: a line is settled by the text up to there.
+        func decidedBy(_ line: Int) -> Int {
+            line < state.decidedBy.count ? state.decidedBy[line] : .max
+        }
+    }
+
+    /// Like ``wrap(_:width:continuationWidth:)``, reusing `memo` from a wrap of an earlier
+    /// version of the same text: greedy wrapping restarted at the start of a line gives that
+    /// line and the ones after it exactly, so only the lines from just before the first change
+    /// are wrapped again.
+    ///
+    /// `unchangedPrefix` says how many spans at the start are known to be those at the start of
+    /// the spans `memo` was made from (so they are not compared again).
+    ///
+    /// - Complexity: O(text from the line before the first change), not O(all the text).
+    public static func wrap(_ spans: [Span], width: Int, memo: inout Memo?, unchangedPrefix: Int = 0) -> [StyledLine] {
+        let width = max(1, width)
+        if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width {
+            if let added = appended(to: previous.spans, in: spans, unchangedPrefix: unchangedPrefix) {
+                if added.isEmpty {
+                    memo = previous
+                    return previous.lines
+                }
+                // Text only appended: carry on from where the last wrap stopped (the memo goes
+                // with it, so the state's buffers grow in place).
+                var state = State(firstWidth: width, restWidth: width)
+                swap(&state, &previous.state)  // the memo's buffers, now referenced once
+                let line = state.lines.count
+                for span in added { state.add(span) }
+                return remember(state, spans: spans, rewrappedFrom: line, resumed: true, in: &memo)
+            }
+            let common = commonPrefix(previous.spans, spans)
+            // The last line starting within the unchanged text.
+            var line = previous.lines.count - 1
+            while line > 0, (previous.restartOffset(line) ?? .max) > common { line -= 1 }
+            // A line's end depends on the first word of the line after it: the line before stays
+            // only if the character that ended it is unchanged and followed by an unchanged ASCII
+            // byte (which cannot join its cluster); else go one line further back.
+            let decided = line > 0 ? previous.decidedBy(line - 1) : .max
+            // The line must still start a cluster: text changed from its start may join the
+            // character before it (a selector, a mark or a modifier after a space).
+            let startsCluster = previous.restartOffset(line).map { offset in
+                offset < common || (byte(at: offset, in: spans).map { $0 < 0x80 } ?? true)
+            } ?? false
+            let keepsLineBefore = line > 0 && startsCluster && decided < common
+                && (byte(at: decided, in: spans).map { $0 < 0x80 } ?? false)
+            if !keepsLineBefore {
+                line -= 1
+                while line > 0, previous.restartOffset(line) == nil { line -= 1 }
+            }
+            if line > 0, let offset = previous.restartOffset(line) {
+                // Lines before `line` are all the state's (only the last line is not).
+                var state = State(firstWidth: width, restWidth: width, continuing: true, baseOffset: offset)
+                state.lines = Array(previous.lines[..<line])
+                state.restartOffsets = Array(previous.state.restartOffsets[..<line])
+                state.decidedBy = Array(previous.state.decidedBy[..<line])
+                for span in slice(spans, from: offset) { state.add(span) }
+                return remember(state, spans: spans, rewrappedFrom: line, resumed: false, in: &memo)
+            }
+        }
+        var state = State(firstWidth: width, restWidth: width)
+        for span in spans { state.add(span) }
+        return remember(state, spans: spans, rewrappedFrom: 0, resumed: false, in: &memo)
+    }
+
+    /// Finishes the wrap `state` holds and keeps it, unfinished, in `memo` for the next wrap.
+    ///
+    /// The state's arrays are not copied: the finished lines are its lines plus the last line,
+    /// made apart.
+    private static func remember(_ state: State, spans: [Span], rewrappedFrom: Int, resumed: Bool,
+                                 in memo: inout Memo?) -> [StyledLine] {
+        var lines = state.lines
+        var lastRestartOffset: Int?
+        if let last = state.lastLine() {
+            lines.append(last.line)
+            lastRestartOffset = last.restartOffset
+        }
+        memo = Memo(spans: spans, firstWidth: state.firstWidth, restWidth: state.restWidth, lines: lines,
+                    rewrappedFrom: rewrappedFrom, state: state, lastRestartOffset: lastRestartOffset, resumed: resumed)
+        return lines
+    }
+
+    /// The spans `spans` adds at the end of `old`'s text (none when they are equal), when it
+    /// only adds some: `old` is `spans` cut short, its last span perhaps shorter than the same
+    /// span in `spans`. A span grown in place must not grow the cluster it ended with: both the
+    /// character that ended it and the first one added stand alone (ASCII but a carriage
+    /// return, which a line feed joins, or ``DisplayWidth/standsAlone(_:)``); clusters never
+    /// span two spans.
+    ///
+    /// - Complexity: O(text of `old` after its first `unchangedPrefix` spans, known equal): the
+    ///   spans are compared once.
+    private static func appended(to old: [Span], in spans: [Span], unchangedPrefix: Int) -> [Span]? {
+        guard spans.count >= old.count else { return nil }
+        guard let last = old.indices.last else { return spans }
+        for index in min(unchangedPrefix, last)..<last where old[index] != spans[index] { return nil }
+        var added: [Span] = []
+        let was = old[last], now = spans[last]
+        if was != now {
+            guard was.style == now.style, !was.text.isEmpty, now.text.utf8HasPrefix(was.text) else { return nil }
+            let utf8 = now.text.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: was.text.utf8.count)
+            guard let before = was.text.unicodeScalars.last, let after = now.text.unicodeScalars[start...].first,
+                  before != "\r", DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after) else { return nil }
+            added.append(Span(String(now.text[start...]), was.style))
+        }
+        added.append(contentsOf: spans[old.count...])
+        return added
+    }
+
+    /// The byte at UTF-8 offset `offset` of the spans' text joined, if there is one.
+    private static func byte(at offset: Int, in spans: [Span]) -> UInt8? {
+        var skipped = 0
+        for span in spans {
+            let count = span.text.utf8.count
+            if offset < skipped + count {
+                let utf8 = span.text.utf8
+                return utf8[utf8.index(utf8.startIndex, offsetBy: offset - skipped)]
+            }
+            skipped += count
+        }
+        return nil
+    }
+
+    /// Length in UTF-8 bytes of the text two span lists share at their start, styles included.
+    private static func commonPrefix(_ a: [Span], _ b: [Span]) -> Int {
+        var length = 0
+        for (x, y) in zip(a, b) {
+            if x == y {
+                length += x.text.utf8.count
+                continue
+            }
+            guard x.style == y.style else { break }
+            length += x.text.withUTF8Bytes { p in
+                y.text.withUTF8Bytes { q in
+                    var shared = 0
+                    while shared < p.count, shared < q.count, p[shared] == q[shared] { shared += 1 }
+                    return shared
+                }
+            }
+            break
+        }
+        return length
+    }
+
+    /// The spans from UTF-8 offset `offset` of their joined text on.
+    private static func slice(_ spans: [Span], from offset: Int) -> [Span] {
+        var skipped = 0
+        var result: [Span] = []
+        for span in spans {
+            let count = span.text.utf8.count
+            if skipped + count <= offset {
+                skipped += count
+                continue
+            }
+            if skipped < offset {
+                let utf8 = span.text.utf8
+                let start = utf8.index(utf8.startIndex, offsetBy: offset - skipped)
+                result.append(Span(String(span.text[start...]), span.style))
+                skipped = offset
+            } else {
+                result.append(span)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,212 @@
+extension TextWrapper {
+    /// A wrap under way: the lines finished so far, and the cells of the line being filled with
+    /// the bytes they point into. Spans are added in order; ``finish()`` ends the last line.
+    struct State {
+        /// One grapheme cluster on the line being filled; its bytes are in the wrap's byte store.
+        struct Cell {
+            /// Where its UTF-8 bytes start in ``State/store``, and how many there are.
+            var start: Int
+            var count: Int
+            var style: Int
+            var width: Int
+            /// UTF-8 offset of the cluster in the spans' text joined.
+            var offset: Int
+            var isSpace: Bool
+        }
+
+        let firstWidth: Int
+        let restWidth: Int
+        /// Whether this wrap continues an earlier one from the start of a line after a soft wrap.
+        let continuing: Bool
+        /// The width of the line being filled.
+        var width: Int { lines.isEmpty && !continuing ? firstWidth : restWidth }
+        /// UTF-8 offset of the next character added.
+        var offset: Int
+        /// Where each finished line may be restarted from (see ``Memo``).
+        var restartOffsets: [Int?] = []
+        /// Where the character that ends the lines being emitted ends (see ``Memo/decidedBy``).
+        var decider = Int.max
+        var decidedBy: [Int] = []
+        /// Whether the line being filled follows a soft wrap.
+        var afterSoftWrap: Bool
+        var styles: [TextStyle] = []
+        var lines: [StyledLine] = []
+        /// The bytes of every cluster added, in order (what the cells point into).
+        var store: [UInt8] = []
+        var line: [Cell] = []
+        var lineWidth = 0
+        /// Where the current line may be cut: cells before it stay, the rest moves down.
+        var breakAt: Int?
+        /// The space last left out at the start of a line after a soft wrap, while nothing has
+        /// been added since: a scalar that joins its cluster from the next span (a selector in
+        /// another style) makes it a character again, wherever the wrap was restarted from.
+        var droppedSpace: Cell?
+
+        init(firstWidth: Int, restWidth: Int, continuing: Bool = false, baseOffset: Int = 0) {
+            self.firstWidth = firstWidth
+            self.restWidth = restWidth
+            self.continuing = continuing
+            self.offset = baseOffset
+            self.afterSoftWrap = continuing
+        }
+
+        mutating func add(_ span: Span) {
+            let style: Int
+            if let last = styles.indices.last, styles[last] == span.style {
+                style = last
+            } else {
+                styles.append(span.style)
+                style = styles.count - 1
+            }
+            // A scalar that is a cluster of its own, followed by another (or the span's end),
+            // takes a fast path: ASCII, the bulk of model output, and the scalars that stand
+            // alone (see ``DisplayWidth/standsAlone(_:)``: CJK, dashes, quotes). Clusters never
+            // span two spans.
+            let text = span.text
+            let utf8 = text.utf8
+            let scalars = text.unicodeScalars
+            var index = utf8.startIndex
+            if let first = scalars.first, !DisplayWidth.endsCluster(first) {
+                let rest = joinLeadingScalars(of: text)
+                if rest != index {
+                    // The rest, apart: its clusters may not be those the span's text had (`🇺`
+                    // then `🇸🇺🇸`: the second flag starts one scalar later).
+                    if rest != utf8.endIndex { add(Span(String(text.unicodeScalars[rest...]), span.style)) }
+                    return
+                }
+            }
+            if text.isASCII {
+                addASCII(text, style: style)
+                return
+            }
+            var previous: UInt8 = 0
+            while index != utf8.endIndex {
+                let byte = utf8[index]
+                let next: String.Index
+                let scalar: Unicode.Scalar?  // nil for ASCII
+                if byte < 0x80 {
+                    next = utf8.index(after: index)
+                    scalar = nil
+                } else {
+                    let decoded = scalars[index]
+                    next = scalars.index(after: index)
+                    scalar = DisplayWidth.standsAlone(decoded) ? decoded : nil
+                }
+                let alone = byte < 0x80 || scalar != nil
+                if alone, next == utf8.endIndex || utf8[next] < 0x80 || DisplayWidth.standsAlone(scalars[next]) {
+                    defer {
+                        previous = byte
+                        offset += utf8.distance(from: index, to: next)
+                        index = next
+                    }
+                    if let scalar {
+                        decider = offset + utf8.distance(from: index, to: next)
+                        addCluster(utf8[index..<next], columns: DisplayWidth.of(scalar), style: style, isSpace: false)
+                    } else {
+                        addASCIIByte(byte, after: previous, style: style)
+                    }
+                    continue
+                }
+                let end = text.index(after: index)
+                let character = text[index]
+                let count = utf8.distance(from: index, to: end)
+                defer {
+                    previous = 0
+                    offset += count
+                    index = end
+                }
+                if character == "\n" || character == "\r\n" || character == "\r" {
+                    decider = offset + count
+                    endLine(hard: true)
+                    continue
+                }
+                decider = offset + count
+                addCluster(utf8[index..<end], columns: DisplayWidth.of(character), style: style, isSpace: character == " ")
+            }
+        }
+
+        /// Adds `text`, all ASCII, a byte at a time from its UTF-8 storage (see
+        /// ``addASCIIByte(_:after:style:)``), without walking string indices.
+        ///
+        /// - Complexity: O(n) in bytes; most model output is ASCII.
+        private mutating func addASCII(_ text: String, style: Int) {
+            text.withUTF8Bytes { bytes in
+                var previous: UInt8 = 0
+                for byte in bytes {
+                    addASCIIByte(byte, after: previous, style: style)
+                    previous = byte
+                    offset += 1
+                }
+            }
+        }
+
+        /// Adds the ASCII `byte` at ``offset``, a cluster of its own (`previous` is the byte
+        /// before it in the span, 0 at its start): a line feed or carriage return ends the line
+        /// (a line feed after a carriage return ends none), anything else is a cell, one column
+        /// wide unless it is a control.
+        @inline(__always)
+        private mutating func addASCIIByte(_ byte: UInt8, after previous: UInt8, style: Int) {
+            decider = offset + 1
+            switch byte {
+            case 0x0A:
+                if previous != 0x0D { endLine(hard: true) }
+            case 0x0D:
+                endLine(hard: true)
+            default:
+                store.append(byte)
+                add(Cell(start: store.count - 1, count: 1, style: style,
+                         width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20))
+            }
+        }
+
+        /// Adds the scalars at the start of `text` that join the cluster of the line's last cell
+        /// (a mark, a selector, a skin tone, a joiner and the emoji it joins, a flag's second
+        /// half) to that cell, in its style: a change of style inside a cluster (`*👨‍*👩`,
+        /// `**❤**\u{FE0F}`) must not measure it as two, since the terminal draws one. Returns
+        /// where the rest of `text` starts (its start when nothing joins).
+        mutating func joinLeadingScalars(of text: String) -> String.Index {
+            guard let last = line.last ?? droppedSpace else { return text.startIndex }
+            var cluster = String(decoding: store[last.start..<last.start + last.count], as: UTF8.self)
+            let scalars = text.unicodeScalars
+            var end = scalars.startIndex
+            while end != scalars.endIndex {
+                var joined = cluster
+                joined.unicodeScalars.append(scalars[end])
+                guard joined.count == 1 else { break }
+                cluster = joined
+                end = scalars.index(after: end)
+            }
+            guard end != scalars.startIndex else { return end }
+            // Take the cell back and add the grown cluster in its place, where it may no longer fit.
+            if line.isEmpty {
+                droppedSpace = nil  // its bytes are the last stored: nothing was added since
+            } else {
+                line.removeLast()
+                lineWidth -= last.width
+            }
+            store.removeLast(last.count)
+            if let index = breakAt, index >= line.count { breakAt = lastBreak() }
+            let consumed = text.utf8.distance(from: text.startIndex, to: end)
+            let resume = offset + consumed
+            offset = last.offset
+            decider = resume
+            let character = Character(cluster)
+            addCluster(cluster.utf8[...], columns: DisplayWidth.of(character), style: last.style, isSpace: false)
+            offset = resume
+            return end
+        }
+
+        /// Adds the cluster of `bytes`, `columns` wide, at ``offset``; a cluster wider than any
+        /// line (a wide character on a one-column line) cannot be shown: `…` marks its place.
+        mutating func addCluster(_ bytes: Substring.UTF8View, columns: Int, style: Int, isSpace: Bool) {
+            let start = store.count
+            if columns > min(firstWidth, restWidth) {
+                store.append(contentsOf: "…".utf8)
+                add(Cell(start: start, count: store.count - start, style: style, width: 1, offset: offset, isSpace: false))
+            } else {
+                store.append(contentsOf: bytes)
+                add(Cell(start: start, count: store.count - start, style: style, width: columns, offset: offset, isSpace: isSpace))
+            }
+        }
+    }
+}

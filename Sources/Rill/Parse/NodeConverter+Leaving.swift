@@ -1,0 +1,109 @@
+/// What a frame left becomes (a block or an inline added to its parent, or its children handed
+/// up), and how blocks join their parent or the slice's top-level entries.
+extension NodeConverter {
+    /// Turns `frame`, just left, into what it makes in its parent (the new top of `stack`).
+    func exit(_ frame: Frame, node: OpaquePointer, stack: inout [Frame], entries: inout [ParsedSlice.Entry]) {
+        let top = stack.count - 1
+        func block(_ kind: BlockKind, children: [Block] = []) {
+            let block = Block(kind: kind, range: frame.range, hasOwnPosition: frame.hasOwnPosition, children: children)
+            append(block, startLine: frame.startLine, to: &stack, entries: &entries)
+        }
+        /// A container reaches at least to the end of its last child: cmark-gfm can end one
+        /// early on its last line (see the ATX heading repair in `placement`).
+        func container(_ kind: BlockKind) {
+            var range = frame.range
+            if frame.hasOwnPosition, let last = frame.blocks.last?.range.upperBound, last > range.upperBound {
+                range = range.lowerBound..<last
+            }
+            let block = Block(kind: kind, range: range, hasOwnPosition: frame.hasOwnPosition, children: frame.blocks)
+            append(block, startLine: frame.startLine, to: &stack, entries: &entries)
+        }
+        switch frame.kind {
+        case .document:
+            break
+        case .transparent:
+            stack[top].blocks.append(contentsOf: frame.blocks)
+            for inline in frame.inlines { appendInline(inline, to: &stack[top].inlines) }
+        case .flattened:
+            for var block in frame.blocks {
+                block.isFlattenedNesting = true
+                stack[top].blocks.append(block)
+            }
+        case .paragraph: block(.paragraph(frame.inlines))
+        case .heading(let level): block(.heading(level: level, frame.inlines))
+        case .blockQuote: container(.blockQuote)
+        case .list(let style): container(.list(style))
+        case .item(let task): container(.item(task: task))
+        case .table(let alignments): block(.table(alignments: alignments), children: frame.blocks)
+        case .tableRow(let isHeader):
+            // cmark-gfm fills every body row with empty cells up to the header's width, however
+            // short the row: `a` under 32 columns makes 32 cells. Trailing empty cells are left
+            // out (layout draws missing cells empty), so a table's cells are bounded by its text.
+            var cells = frame.blocks
+            if !isHeader {
+                while let last = cells.last, case .tableCell(let inlines) = last.kind, inlines.isEmpty { cells.removeLast() }
+            }
+            block(.tableRow(isHeader: isHeader), children: cells)
+        case .tableCell: block(.tableCell(frame.inlines))
+        case .emphasis: appendInline(.emphasis(frame.inlines), to: &stack[top].inlines)
+        case .strong: appendInline(.strong(frame.inlines), to: &stack[top].inlines)
+        case .strikethrough: appendInline(.strikethrough(frame.inlines), to: &stack[top].inlines)
+        case .link(let destination, let title):
+            let inline: Inline
+            if case .text(let text)? = frame.inlines.first, frame.inlines.count == 1,
+               text == destination || "mailto:" + text == destination {
+                inline = .autolink(destination: destination, text: text)
+            } else {
+                inline = .link(destination: destination, title: title, frame.inlines)
+            }
+            appendInline(inline, to: &stack[top].inlines)
+        case .image(let source, let title):
+            appendInline(.image(source: source, title: title, frame.inlines), to: &stack[top].inlines)
+        }
+    }
+
+    /// Appends `block` to its parent (or as a top-level entry), marking a paragraph it takes its
+    /// table header from as joining it (see ``continues(_:into:)``).
+    func append(_ block: Block, startLine: Int, to stack: inout [Frame], entries: inout [ParsedSlice.Entry]) {
+        var block = block
+        let top = stack.count - 1
+        if top > 0 {
+            if let previous = stack[top].blocks.last {
+                block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
+                if Self.continues(previous, into: block) { stack[top].blocks[stack[top].blocks.count - 1].joinsNext = true }
+            }
+            stack[top].blocks.append(block)
+            return
+        }
+        // Top level: blocks of the carried definitions prefix are not part of the slice.
+        guard startLine >= mapper.firstKeptLine else { return }
+        if let previous = entries.last?.block {
+            block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
+            if Self.continues(previous, into: block) { entries[entries.count - 1].block.joinsNext = true }
+        }
+        entries.append(ParsedSlice.Entry(
+            block: block,
+            lineStart: mapper.streamLineStart(startLine),
+            startsOnCompleteLine: block.hasOwnPosition && mapper.lines.isComplete(line: startLine),
+            inContext: startLine < mapper.firstSliceLine))
+    }
+
+    /// Whether `table` took its header from the line after `paragraph`: then that line was read
+    /// as the paragraph's continuation, which it may not be on its own (`    ---`, `2. | b |`,
+    /// `[a]: x | y`), so a parse must start at the paragraph, never at the table. This covers
+    /// the paragraph cmark-gfm leaves without a position (see ``paragraphBeforeTable(_:)``),
+    /// which ends on the line before the table's.
+    private static func continues(_ paragraph: Block, into table: Block) -> Bool {
+        guard case .table = table.kind, case .paragraph = paragraph.kind else { return false }
+        return !table.followsBlankLine
+    }
+
+    /// Appends an inline, merging adjacent text runs that cmark splits (at `[`, `!`, entities…).
+    func appendInline(_ inline: Inline, to inlines: inout [Inline]) {
+        if case .text(let next) = inline, case .text(let previous)? = inlines.last {
+            inlines[inlines.count - 1] = .text(previous + next)
+        } else {
+            inlines.append(inline)
+        }
+    }
+}
