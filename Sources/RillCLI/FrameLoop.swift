@@ -22,7 +22,7 @@ struct FrameLoop {
     private(set) var statistics = Statistics()
     private let clock = ContinuousClock()
     /// Where input is read into, kept between reads.
-    private var readBuffer = [UInt8](repeating: 0, count: InputFeed.readSize)
+    private var readBuffer = [UInt8](repeating: 0, count: DescriptorReader.readSize)
 
     init(input: InputFeed, fps: Double, decoder: ModelStreamDecoder = ModelStreamDecoder(format: .markdown),
          dimmed: DimmedSource = DimmedSource()) {
@@ -58,14 +58,14 @@ struct FrameLoop {
 
     /// A read at least this large means the writer is fast: input is then read as it comes, so
     /// that the pipe never fills while the loop waits for the next frame.
-    static let quietReadLimit = InputFeed.readSize / 4
+    static let quietReadLimit = DescriptorReader.readSize / 4
 
     /// Input read since the last frame that makes the next frame due at once. A fast writer
     /// (a file, `cat` of a long answer) fills a frame interval with megabytes; parsing them in
     /// one frame holds their whole parse tree at once (peak memory then depends on timing) and
     /// leaves the screen still for as long. A budget keeps each frame's work, and what it holds,
     /// bounded by the budget, whatever the timing.
-    static let frameByteBudget = 4 * InputFeed.readSize
+    static let frameByteBudget = 4 * DescriptorReader.readSize
 
     mutating func run(into sink: inout some FrameSink) -> Outcome {
         var lastFrame: UInt64 = 0
@@ -126,7 +126,7 @@ struct FrameLoop {
                 switch input {
                 case .descriptor(let fd):
                     if let inputIndex, polled > 0, fds[inputIndex].revents != 0 {
-                        switch InputFeed.read(fd, through: &readBuffer) {
+                        switch DescriptorReader.read(fd, through: &readBuffer) {
                         case .bytes(let bytes):
                             feed(bytes)
                             statistics.bytesRead += bytes.count
