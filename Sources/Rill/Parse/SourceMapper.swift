@@ -86,23 +86,6 @@ struct SourceMapper {
     /// Whether a blank line lies between two stream offsets: a line holding nothing but spaces,
     /// tabs and block-quote markers (`>`), so blank lines inside quotes count too.
     func hasBlankLine(between start: Int, and end: Int) -> Bool {
-        let lower = max(0, min(start - base + prefixLength, bytes.count))
-        let upper = max(lower, min(end - base + prefixLength, bytes.count))
-        var lineIsBlank = false
-        var index = lower
-        while index < upper {
-            switch bytes[index] {
-            case 0x0A, 0x0D:
-                if lineIsBlank { return true }
-                lineIsBlank = true
-                if bytes[index] == 0x0D, index + 1 < upper, bytes[index + 1] == 0x0A { index += 1 }
-            case 0x20, 0x09, 0x3E:
-                break
-            default:
-                lineIsBlank = false
-            }
-            index += 1
-        }
-        return false
+        bytes.hasBlankLine(between: start - base + prefixLength, and: end - base + prefixLength)
     }
 }

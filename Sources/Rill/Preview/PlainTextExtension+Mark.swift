@@ -233,7 +233,7 @@ extension PlainTextExtension {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 return true
             case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard let (_, after) = TailStabilizer.listMarker(rest), let space = after.first, isSpace(space) else {
+                guard let (_, after) = ListMarkerSyntax.parse(rest), let space = after.first, isSpace(space) else {
                     return false
                 }
                 rest = TailStabilizer.content(of: after)

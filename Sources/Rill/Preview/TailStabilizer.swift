@@ -80,28 +80,6 @@ enum TailStabilizer {
         return content.allSatisfy { $0 == fence || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    /// Whether `line` is only fence characters (a possible closing fence still being typed).
-    static func looksLikeClosingFence(_ line: ArraySlice<UInt8>) -> Bool {
-        let content = content(of: line)
-        guard let first = content.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return false }
-        return content.allSatisfy { $0 == first || $0 == 0x20 || $0 == 0x09 }
-    }
-
-    /// The list marker `content` starts with, a bullet (`-`, `+`, `*`, returned) or 1 to 9 digits
-    /// and `.` or `)` (bullet nil), and the bytes after it; nil when it starts with none. A
-    /// marker starts an item only with a space or tab after it, which the caller checks.
-    static func listMarker(_ content: ArraySlice<UInt8>) -> (bullet: UInt8?, rest: ArraySlice<UInt8>)? {
-        guard let first = content.first else { return nil }
-        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
-            return (first, content.dropFirst())
-        }
-        let digits = content.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-        let marker = content.dropFirst(digits)
-        guard (1...9).contains(digits), let delimiter = marker.first,
-              delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")") else { return nil }
-        return (nil, marker.dropFirst())
-    }
-
     /// `line` after its indentation and block-quote markers (spaces, tabs and `>`, in any order).
     static func content(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E })

@@ -21,13 +21,7 @@ enum ListMarkerSyntax {
     /// No more text makes that an empty item, a setext underline (`--`) or a thematic break
     /// (`* **` is one until a letter follows).
     static func startsItemForGood(_ line: ArraySlice<UInt8>) -> Bool {
-        var rest = line
-        var indent = 0
-        while rest.first == 0x20, indent < 4 {
-            rest = rest.dropFirst()
-            indent += 1
-        }
-        guard indent < 4, let (bullet, after) = parse(rest), after.first == 0x20 else { return false }
+        guard let rest = afterIndent(line), let (bullet, after) = parse(rest), after.first == 0x20 else { return false }
         return after.contains { $0 != 0x20 && $0 != 0x09 && $0 != bullet }
     }
 
@@ -35,13 +29,18 @@ enum ListMarkerSyntax {
     /// whatever follows: up to 3 spaces, `|`, then something other than spaces (a row of at
     /// least one cell, which no block start interrupts; `|` alone is no row and ends the table).
     static func startsRowForGood(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let rest = afterIndent(line), rest.first == UInt8(ascii: "|") else { return false }
+        return rest.dropFirst().contains { $0 != 0x20 && $0 != 0x09 }
+    }
+
+    /// `line` after up to 3 spaces; nil when it is indented 4 or more (code, or a continuation).
+    private static func afterIndent(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         var rest = line
         var indent = 0
         while rest.first == 0x20, indent < 4 {
             rest = rest.dropFirst()
             indent += 1
         }
-        guard indent < 4, rest.first == UInt8(ascii: "|") else { return false }
-        return rest.dropFirst().contains { $0 != 0x20 && $0 != 0x09 }
+        return indent < 4 ? rest : nil
     }
 }

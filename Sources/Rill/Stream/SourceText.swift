@@ -37,28 +37,6 @@ extension Array where Element == UInt8 {
         return count
     }
 
-    /// Whether a blank line (only spaces, tabs and `>`) lies between two offsets.
-    func hasBlankLine(between start: Int, and end: Int) -> Bool {
-        let lower = Swift.max(0, Swift.min(start, count))
-        let upper = Swift.max(lower, Swift.min(end, count))
-        var lineIsBlank = false
-        var index = lower
-        while index < upper {
-            switch self[index] {
-            case 0x0A, 0x0D:
-                if lineIsBlank { return true }
-                lineIsBlank = true
-                if self[index] == 0x0D, index + 1 < upper, self[index + 1] == 0x0A { index += 1 }
-            case 0x20, 0x09, 0x3E:
-                break
-            default:
-                lineIsBlank = false
-            }
-            index += 1
-        }
-        return false
-    }
-
     /// Whether the line before the one starting at `lineStart` holds only spaces and tabs (false
     /// for the first line, which has none before it).
     func isBlankLine(before lineStart: Int) -> Bool {

@@ -11,21 +11,21 @@
 /// list, table, quote or code block thousands of children long streams as cheaply at its end as
 /// at its start.
 public struct LiveView: Sendable {
-    /// Counters for `--stats`.
+    /// Counters for `--stats`: what was painted, and the live layout's counters (lines
+    /// committed, parts laid out, code lines highlighted) read through it.
+    @dynamicMemberLookup
     public struct Statistics: Sendable, Equatable {
+        /// Frames that wrote anything.
         public var framesPainted = 0
+        /// Bytes written to the terminal.
         public var bytesWritten = 0
-        public var linesCommitted = 0
-        /// Lines committed while they might still have changed (the region was full).
-        public var linesCommittedEarly = 0
-        /// Parts laid out (cache misses).
-        public var layouts = 0
-        /// Complete code lines highlighted (each once, unless it changed).
-        public var codeLinesHighlighted = 0
-        /// Highlights of code lines still being written.
-        public var openCodeLinesHighlighted = 0
-        /// Code lines handed to the highlighter, complete or not.
-        public var codeHighlightCalls = 0
+        /// The live layout's counters.
+        public var layout = LiveLayout.Statistics()
+
+        /// A counter of the live layout.
+        public subscript<Value>(dynamicMember keyPath: KeyPath<LiveLayout.Statistics, Value>) -> Value {
+            layout[keyPath: keyPath]
+        }
     }
 
     private var layout: LiveLayout
@@ -49,12 +49,7 @@ public struct LiveView: Sendable {
 
     /// Counters so far.
     public var statistics: Statistics {
-        let laidOut = layout.statistics
-        return Statistics(framesPainted: framesPainted, bytesWritten: bytesWritten, linesCommitted: laidOut.linesCommitted,
-                          linesCommittedEarly: laidOut.linesCommittedEarly, layouts: laidOut.layouts,
-                          codeLinesHighlighted: laidOut.codeLinesHighlighted,
-                          openCodeLinesHighlighted: laidOut.openCodeLinesHighlighted,
-                          codeHighlightCalls: laidOut.codeHighlightCalls)
+        Statistics(framesPainted: framesPainted, bytesWritten: bytesWritten, layout: layout.statistics)
     }
 
     /// How many top-level blocks are wholly in the scrollback: the view never reads them again,
