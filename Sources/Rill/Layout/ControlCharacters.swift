@@ -6,15 +6,15 @@
 /// deal with them first (code blocks expand tabs, paragraphs split lines); ``spans(_:style:placeholderStyle:tab:)``
 /// turns a remaining tab into its `tab` text and shows a remaining line feed as `␊`, and
 /// ``visible(_:)`` shows both as placeholders.
-public enum ControlCharacters {
+enum ControlCharacters {
     /// Whether `scalar` is a C0 or C1 control or DEL.
     @inline(__always)
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }
 
     /// The visible stand-in for a control character.
-    public static func placeholder(for scalar: Unicode.Scalar) -> String {
+    static func placeholder(for scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0x00..<0x20: String(Unicode.Scalar(0x2400 + scalar.value)!)
         case 0x7F: "\u{2421}"
@@ -29,7 +29,7 @@ public enum ControlCharacters {
     ///   a C1 control, U+0080–U+009F, is `C2` followed by `80`–`9F`), and only from a word
     ///   holding one on are bytes read one at a time. Every line written and every cell of a
     ///   table is asked this.
-    public static func contains(in text: String) -> Bool {
+    static func contains(in text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             // Words with no byte below 0x20, no DEL and no `C2` lead byte are skipped whole.
             var index = WordBytes.firstFlaggedWord(in: bytes) { word in
@@ -48,7 +48,7 @@ public enum ControlCharacters {
     /// Splits `text` into spans: runs of ordinary text in `style`, and placeholders for control
     /// characters in `placeholderStyle`. Tabs become `tab` (a space by default; code blocks
     /// expand them themselves before calling this).
-    public static func spans(_ text: String, style: TextStyle, placeholderStyle: TextStyle,
+    static func spans(_ text: String, style: TextStyle, placeholderStyle: TextStyle,
                              tab: String = " ") -> [Span] {
         guard contains(in: text) else { return [Span(text, style)] }
         var spans: [Span] = []
@@ -68,7 +68,7 @@ public enum ControlCharacters {
     }
 
     /// `text` with every control character replaced by its placeholder (for one-line labels).
-    public static func visible(_ text: String) -> String {
+    static func visible(_ text: String) -> String {
         guard contains(in: text) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -78,7 +78,7 @@ public enum ControlCharacters {
     }
 
     /// A hyperlink target reduced to printable characters, safe inside an OSC 8 sequence.
-    public static func hyperlinkTarget(_ destination: String) -> String {
+    static func hyperlinkTarget(_ destination: String) -> String {
         String(String.UnicodeScalarView(destination.unicodeScalars.filter { !isControl($0) && $0 != " " }))
     }
 }

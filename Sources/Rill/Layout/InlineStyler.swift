@@ -2,11 +2,11 @@
 ///
 /// Soft breaks become spaces (the wrapper reflows them); hard breaks become `"\n"` spans, which
 /// the wrapper honours as forced line ends. Control characters become visible placeholders.
-public enum InlineStyler {
+enum InlineStyler {
     /// The spans of `inlines`, each styled with `base` under its own markup.
     ///
     /// - Complexity: O(n) in the size of the inline tree, without recursion.
-    public static func spans(_ inlines: [Inline], base: TextStyle, in context: LayoutContext) -> [Span] {
+    static func spans(_ inlines: [Inline], base: TextStyle, in context: LayoutContext) -> [Span] {
         let theme = context.theme
         var spans: [Span] = []
         // Work items: an inline to emit in a style, or a literal span to emit after children.

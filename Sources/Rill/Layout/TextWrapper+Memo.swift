@@ -3,7 +3,7 @@
 extension TextWrapper {
     /// What a wrap left behind, so that the next wrap of the same text grown at its end can
     /// start from its last lines instead of the beginning.
-    public struct Memo: Sendable {
+    struct Memo: Sendable {
         let spans: [Span]
         let firstWidth: Int
         let restWidth: Int
@@ -42,7 +42,7 @@ extension TextWrapper {
     /// the spans `memo` was made from (so they are not compared again).
     ///
     /// - Complexity: O(text from the line before the first change), not O(all the text).
-    public static func wrap(_ spans: [Span], width: Int, memo: inout Memo?, unchangedPrefix: Int = 0) -> [StyledLine] {
+    static func wrap(_ spans: [Span], width: Int, memo: inout Memo?, unchangedPrefix: Int = 0) -> [StyledLine] {
         let width = max(1, width)
         if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width {
             if let added = appended(to: previous.spans, in: spans, unchangedPrefix: unchangedPrefix) {

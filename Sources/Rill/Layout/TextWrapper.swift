@@ -6,14 +6,14 @@
 /// line is broken hard at a cluster boundary. Spaces at a break are dropped. A `"\n"` in a span
 /// forces a line break (a markdown hard break). Lines after the first may be given a narrower
 /// width, for a hanging indent.
-public enum TextWrapper {
+enum TextWrapper {
     /// Lines of at most `width` columns holding `spans` in order. Empty input gives one empty line.
     ///
     /// With `continuationWidth`, lines after the first are at most that wide instead: the room
     /// left beside a hanging indent the caller adds to them.
     ///
     /// - Complexity: O(n) in the number of grapheme clusters (a carried word is re-measured once).
-    public static func wrap(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {
+    static func wrap(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {
         let firstWidth = max(1, width), restWidth = max(1, continuationWidth ?? width)
         if let line = oneLine(spans, width: firstWidth, narrowest: min(firstWidth, restWidth)) { return [line] }
         return wrapClusterByCluster(spans, width: firstWidth, continuationWidth: restWidth)

@@ -8,7 +8,7 @@ import Synchronization
 /// layout contexts that hold it (through ``LayoutMemos``) are values, and every copy shares this
 /// one store: its memos are behind a lock, held while a paragraph is styled and wrapped (neither
 /// looks up this store), so copies may use it from any thread.
-public final class WrapMemos: Sendable {
+final class WrapMemos: Sendable {
     /// A paragraph's inlines as last styled, with the spans each top-level inline gave. Styling
     /// reads the base style and the context's theme and options, and those never change for a
     /// store: it serves one live view, whose resizing changes only the width.
@@ -158,10 +158,10 @@ public final class WrapMemos: Sendable {
     }
 
     /// Creates an empty store.
-    public init() {}
+    init() {}
 
     /// Ends a frame: forgets paragraphs not wrapped in this frame or the one before.
-    public func sweep() {
+    func sweep() {
         store.withLock { $0.sweep() }
     }
 }

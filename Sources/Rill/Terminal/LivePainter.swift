@@ -13,10 +13,10 @@
 ///
 /// Committing lines drops them from the top of the region: they stay on screen and scroll into
 /// scrollback, never touched again.
-public struct LivePainter: Sendable {
+struct LivePainter: Sendable {
     private let encoder: ANSIEncoder
     /// The live lines currently on screen, top first.
-    public private(set) var drawn: [StyledLine] = []
+    private(set) var drawn: [StyledLine] = []
     /// Whether the cursor is at the end of a line (the last drawn, or the last committed when
     /// nothing is drawn) rather than at the start of an empty row.
     private var cursorAtLineEnd = false
@@ -46,18 +46,18 @@ public struct LivePainter: Sendable {
     /// The screen's width, when known (a live view tells it): a line some terminal may draw
     /// wider than counted is still edited in place, anchored, when even its widest drawing fits
     /// (see ``anchoredEdit(from:to:)``).
-    public var columns: Int?
+    var columns: Int?
 
     /// Creates a painter with an empty live region, the cursor at the start of a line.
-    public init(encoder: ANSIEncoder) {
+    init(encoder: ANSIEncoder) {
         self.encoder = encoder
     }
 
     /// What one paint produced: the bytes, and whether they only append at the cursor.
-    public struct Paint: Sendable {
-        public var bytes: [UInt8] = []
+    struct Paint: Sendable {
+        var bytes: [UInt8] = []
         /// True when the bytes only add text at the cursor (no movement, no erasure).
-        public var isAppend = true
+        var isAppend = true
     }
 
     /// Bytes that make the live region show `lines` (empty when nothing changed). Afterwards the
@@ -66,7 +66,7 @@ public struct LivePainter: Sendable {
     /// text written into that row ends (see ``cursorRow``).
     ///
     /// - Complexity: O(size of the changed lines); unchanged lines cost one comparison each.
-    public mutating func paint(_ lines: [StyledLine]) -> Paint {
+    mutating func paint(_ lines: [StyledLine]) -> Paint {
         var first = 0
         while first < drawn.count, first < lines.count, drawn[first] == lines[first] { first += 1 }
         var paint = Paint()
@@ -361,19 +361,19 @@ public struct LivePainter: Sendable {
     }
 
     /// Drops the top `count` lines from the live region: they are committed to scrollback.
-    public mutating func commit(_ count: Int) {
+    mutating func commit(_ count: Int) {
         let count = min(max(0, count), drawn.count)
         drawn.removeFirst(count)
         cursorRow = cursorRow.map { $0 - count }
     }
 
     /// Live rows below the one the cursor is on: 0 when it is on the last (see ``cursorRow``).
-    public var rowsBelowCursor: Int {
+    var rowsBelowCursor: Int {
         cursorRow.map { drawn.count - 1 - $0 } ?? 0
     }
 
     /// Bytes that end the output on a fresh line (after the last frame).
-    public mutating func finishLine() -> [UInt8] {
+    mutating func finishLine() -> [UInt8] {
         var bytes: [UInt8] = []
         resetPen(into: &bytes)
         guard cursorAtLineEnd else { return bytes }
@@ -387,7 +387,7 @@ public struct LivePainter: Sendable {
     /// Forgets the live region after the terminal changed size: moves to its top (at most
     /// `maxRows` up, the rest is left as committed) and erases below, so the next paint draws
     /// it afresh. Returns the bytes and how many lines were given up as committed.
-    public mutating func reset(maxRows: Int) -> (bytes: [UInt8], abandoned: Int) {
+    mutating func reset(maxRows: Int) -> (bytes: [UInt8], abandoned: Int) {
         var bytes: [UInt8] = []
         resetPen(into: &bytes)
         guard !drawn.isEmpty else { return (bytes, 0) }

@@ -1,4 +1,4 @@
-import Rill
+@_spi(Testing) @testable import Rill
 import RillTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Rill
+@_spi(Testing) @testable import Rill
 import RillTestSupport
 import Testing
 

@@ -19,17 +19,17 @@
 /// **Open and closed.** The bottom border is kept apart (``TableLines/closing``): a live view
 /// draws ``TableLines/body`` while the table streams and adds the closing lines once the block is
 /// final, so a border is never drawn and then erased to make room for another row.
-public enum TableLayout {
+enum TableLayout {
     /// Data rows (after the header) that the column widths are measured from: 8, enough to see
     /// the whole of most tables a model writes, and few enough that a long table starts reaching
     /// scrollback after a screenful.
-    public static let sampleRows = 8
+    static let sampleRows = 8
 
     /// The lines of `table` at `context.width`, with the bottom border when `closed`.
     /// Returns no lines for a block that is not a table.
     ///
     /// - Complexity: O(n) in the table's grapheme clusters plus its area in columns.
-    public static func lines(for table: Block, in context: LayoutContext, closed: Bool = true) -> [StyledLine] {
+    static func lines(for table: Block, in context: LayoutContext, closed: Bool = true) -> [StyledLine] {
         let laidOut = layout(table, in: context)
         return closed ? laidOut.body + laidOut.closing : laidOut.body
     }
@@ -37,7 +37,7 @@ public enum TableLayout {
     /// The lines of `table` at `context.width`, split into the open body and the closing lines.
     ///
     /// - Complexity: O(n) in the table's grapheme clusters plus its area in columns.
-    public static func layout(_ table: Block, in context: LayoutContext) -> TableLines {
+    static func layout(_ table: Block, in context: LayoutContext) -> TableLines {
         guard let content = TableContent(table) else { return TableLines(body: [], closing: [], settledCount: 0) }
         let theme = context.theme
         let headerStyle = theme.text.merged(with: theme.tableHeader)
@@ -60,19 +60,19 @@ public enum TableLayout {
 }
 
 /// A table's lines, split so a live view can draw a table that is still streaming.
-public struct TableLines: Hashable, Sendable {
+struct TableLines: Hashable, Sendable {
     /// The top border, the header and every row: what a table shows while it is open.
-    public var body: [StyledLine]
+    var body: [StyledLine]
     /// The bottom border, shown below ``body`` once the table is final.
-    public var closing: [StyledLine]
+    var closing: [StyledLine]
     /// How many leading lines of ``body`` no appended row can change, assuming every row but
     /// the last is complete: 0 until the table has more than ``TableLayout/sampleRows`` data
     /// rows (before that a new row may still change the column widths), then all lines but the
     /// last row's.
-    public var settledCount: Int
+    var settledCount: Int
 
     /// Creates a table's lines.
-    public init(body: [StyledLine], closing: [StyledLine], settledCount: Int) {
+    init(body: [StyledLine], closing: [StyledLine], settledCount: Int) {
         self.body = body
         self.closing = closing
         self.settledCount = settledCount

@@ -6,7 +6,7 @@
 ///
 /// Immutable; a class so that the live view hands one plan around every frame by reference
 /// instead of copying its fields (an existential shape among them).
-public final class TableSections: Sendable {
+final class TableSections: Sendable {
     private let shape: any TableShape
     private let columns: Int
     private let context: LayoutContext
@@ -14,16 +14,16 @@ public final class TableSections: Sendable {
     let cache: TableCellCache
     /// Whether the plan can no longer change: the sample is full (every later row is laid out
     /// with the same widths).
-    public let isFixed: Bool
+    let isFixed: Bool
     /// Equal for equal plans: a row laid out under one plan looks the same under another with
     /// the same value.
-    public let plan: Int
+    let plan: Int
 
     /// Plans the table whose header row and data rows are given (only the first
     /// ``TableLayout/sampleRows`` data rows are read). Returns nil for a block that is no table.
     ///
     /// - Complexity: O(size of the header and the sampled rows).
-    public convenience init?(table: Block, dataRows: some Collection<Block>, in context: LayoutContext) {
+    convenience init?(table: Block, dataRows: some Collection<Block>, in context: LayoutContext) {
         self.init(table: table, dataRows: dataRows, in: context, cache: TableCellCache())
     }
 
@@ -60,20 +60,20 @@ public final class TableSections: Sendable {
     }
 
     /// Top border and header.
-    public func opening() -> [StyledLine] { shape.openingLines() }
+    func opening() -> [StyledLine] { shape.openingLines() }
 
     /// The lines of data row `index` (0-based), including any rule above it.
     ///
     /// - Complexity: O(size of the cells not laid out before under this plan); a row being
     ///   written lays out again only the cell that changed.
-    public func row(_ index: Int, _ row: Block) -> [StyledLine] {
+    func row(_ index: Int, _ row: Block) -> [StyledLine] {
         shape.lines(forRow: index, cells: texts(of: row), cache: cache)
     }
 
     /// The lines of data row `index` while it is being written and this plan is not fixed: a
     /// grid row one line tall, each cell cut with `…` where it would wrap (the row's
     /// completion measures the widths again, and a taller row would then collapse).
-    public func provisionalRow(_ index: Int, _ row: Block) -> [StyledLine] {
+    func provisionalRow(_ index: Int, _ row: Block) -> [StyledLine] {
         shape.provisionalLines(forRow: index, cells: texts(of: row), cache: cache)
     }
 
@@ -86,8 +86,8 @@ public final class TableSections: Sendable {
     }
 
     /// What stands in for the rows of a table that has none.
-    public func empty() -> [StyledLine] { shape.emptyLines() }
+    func empty() -> [StyledLine] { shape.emptyLines() }
 
     /// The bottom border.
-    public func closing() -> [StyledLine] { shape.closingLines() }
+    func closing() -> [StyledLine] { shape.closingLines() }
 }
