@@ -28,7 +28,13 @@ struct StreamRun {
 enum Runner {
     static let width = 100
     static let height = 40
-    static let context = LayoutContext(width: width, theme: .dark)
+    /// The coloured layout; `--no-highlight` leaves code in the band's one colour (to set the
+    /// engine's figures beside those of builds without highlighting).
+    static let context: LayoutContext = {
+        var context = LayoutContext(width: width, theme: .dark)
+        context.highlightsCode = !CommandLine.arguments.contains("--no-highlight")
+        return context
+    }()
     static let encoder = ANSIEncoder(depth: .palette)
     static let plainContext = LayoutContext(width: width, theme: .plain, isPlain: true)
     static let plainEncoder = ANSIEncoder(depth: .none)

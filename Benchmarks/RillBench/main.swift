@@ -7,6 +7,7 @@ import Rill
 //   swift run -c release rill-bench              every input, results in Benchmarks/
 //   swift run -c release rill-bench --quick      fewer repetitions
 //   swift run -c release rill-bench --only NAME  inputs whose name contains NAME
+//   … --no-highlight                             with any mode: code in the band's one colour
 //   rill-bench --profile NAME --chunk N [--repeat R]
 //                                                one streamed run (0: one-shot, -1: nothing, fps: coalesced at 60 fps), for
 //                                                callgrind; R runs of it for a sampling profiler (`perf record`)
