@@ -34,7 +34,7 @@ extension PlainTextExtension {
                 guard byte != 0x0A, byte != 0x0D, !Self.mayEndInline(byte, holdsBracket: mark.holdsBracket, holdsAngle: holdsAngle)
                 else { return nil }
                 // A delimiter the paragraph already holds may close what that one opened.
-                if "*_~".utf8.contains(byte), !heldDelimiters.insert(byte).inserted { return nil }
+                if PlainTextExtension.isEmphasisDelimiter(byte), !heldDelimiters.insert(byte).inserted { return nil }
             }
         } else {
             guard source[mark.end..<textEnd].allSatisfy({ mark.allows($0) || $0 == 0x20 }) else { return nil }

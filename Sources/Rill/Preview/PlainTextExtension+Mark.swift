@@ -86,7 +86,7 @@ extension PlainTextExtension {
             // without a parse.
             if runs.count == 1, runs[0].byte == UInt8(ascii: "`"),
                let start = openerEnd(length: runs[0].count, in: source[lineStart..<contentEnd]),
-               leaf.range.lowerBound <= start, !source[leaf.range.lowerBound..<start].contains(where: { "*_~".utf8.contains($0) }) {
+               leaf.range.lowerBound <= start, !source[leaf.range.lowerBound..<start].contains(where: PlainTextExtension.isEmphasisDelimiter) {
                 openCode = (start, runs[0].count)
             }
         case .heading(_, let inlines):
@@ -113,7 +113,7 @@ extension PlainTextExtension {
         let text = source[leaf.range.clamped(to: 0..<source.count)]
         let mayHoldTitle = TailStabilizer.content(of: text).first.map { "['\"(".utf8.contains($0) } ?? false
         return Mark(end: source.count, lineStart: lineStart, holdsBracket: text.contains(UInt8(ascii: "]")),
-                    heldDelimiters: Set(text.filter { "*_~".utf8.contains($0) }),
+                    heldDelimiters: openCode.start == nil ? [] : Set(text.filter(PlainTextExtension.isEmphasisDelimiter)),
                     mayHoldTitle: mayHoldTitle, isHeading: isHeading, openDepth: runs.count, row: rowState,
                     startsText: startsText, openCodeStart: openCode.start, openCodeLength: openCode.length)
     }

@@ -62,6 +62,11 @@ enum PlainTextExtension {
         return false
     }
 
+    /// Whether `byte` is `*`, `_` or `~`, which may open or close emphasis or strikethrough.
+    static func isEmphasisDelimiter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+
     /// Whether `byte` may end an escape, entity, raw HTML or an autolink (`>` after a `<`), or
     /// a link (`]`, or `)` after a `]`).
     static func mayEndInline(_ byte: UInt8, holdsBracket: Bool, holdsAngle: Bool) -> Bool {

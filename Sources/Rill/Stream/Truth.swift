@@ -231,9 +231,12 @@ struct Truth: Sendable {
             path = nil  // leave `followed` the only owner of its settled parts, which grow in place
             let settledBefore = followed.levels[0].settled.count
             let linesBefore = followed.levels[0].codeLineCount
-            let whole = followed.materialized(resumed)
+            // The path as it was, to show the block whole if it can no longer be followed. Made
+            // only then: the settled parts it shares are copied only when this frame settles more.
+            let before = followed
             guard followed.advance(resumed, settling) else {
                 // No longer followed: shown whole, parsed whole from the next frame.
+                let whole = before.materialized(resumed)
                 parsed.items.replaceSubrange(anchor...anchor, with: whole.map { .entry(Self.entry($0, source: source)) })
                 return
             }

@@ -6,13 +6,14 @@ extension ResumePath {
         switch levels[depth].kind {
         case .paragraph:
             return settleParagraph(depth, block, settling)
-        case .code(_, let lines):
+        case .code:
             guard case .codeBlock(let code) = block.kind, !FencedCode.isClosed(block, source: settling.source) else {
                 return dropLevels(from: depth)
             }
+            let settledCount = levels[depth].codeLineCount
             var all = Self.codeLines(code.literal, showsIncompleteLine: block.range.upperBound > settling.incompleteFrom)
-            guard all.complete.count >= lines.count else { return dropLevels(from: depth) }
-            all.complete.removeFirst(lines.count)
+            guard all.complete.count >= settledCount else { return dropLevels(from: depth) }
+            all.complete.removeFirst(settledCount)
             levels[depth].head = block
             return settleCodeLines(depth, complete: all.complete, hasOpenLine: all.open != nil, settling)
         case .list, .item, .quote, .table:
@@ -69,7 +70,9 @@ extension ResumePath {
             level.unsettledLines = (start, end)
             return true
         }
-        level.kind = .list  // leaves `settled` the only owner of its storage while it grows
+        // Leaves `settled` the only owner of its storage while it grows.
+        level.kind = .list
+        levels[depth].kind = .list
         if !settled.isEmpty { settled.append(lineBreak) }
         settled += more
         lineBreak = nextBreak

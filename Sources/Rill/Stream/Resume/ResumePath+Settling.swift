@@ -133,6 +133,7 @@ extension ResumePath {
                 if loose { level.looseReadAt = source.lineStart(containing: children[anchor].range.lowerBound) }
             }
             for child in children[..<anchor] { level.identityAfterSettled.advance(past: child) }
+            levels[depth].settled = []  // leaves `level.settled` the only owner of its storage while it grows
             level.settled += children[..<anchor]
             children.removeFirst(anchor)
         }

@@ -97,7 +97,11 @@ extension ResumePath {
         guard !literal.isEmpty else { return ([], nil) }
         var body = literal[...]
         if body.hasSuffix("\n") { body = body.dropLast() }
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split at line feeds as characters, where a `\r\n` is one character and splits nothing;
+        // without a `\r`, byte by byte gives the same lines at a fraction of the cost.
+        var lines = body.utf8.contains(0x0D)
+            ? body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            : body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         guard showsIncompleteLine, let last = lines.popLast() else { return (lines, nil) }
         return (lines, last)
     }
