@@ -18,10 +18,10 @@ command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq
 swift build -c release --product rill-bench >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# A copy without debug information: valgrind 3.19 cannot read the DWARF 5 that clang writes for
-# the C++ highlighting target, and the counts need no symbols.
+# A copy without debug information: valgrind 3.19 (Debian 12) cannot read the DWARF 5 the
+# toolchain writes and gives up; the symbol table, which the counts and names need, stays.
+objcopy --strip-debug "$(swift build -c release --show-bin-path)/rill-bench" "$out/rill-bench"
 bench=$out/rill-bench
-objcopy --strip-debug "$(swift build -c release --show-bin-path)/rill-bench" "$bench"
 
 count() {  # chunk repeats → instructions executed by rill-bench --profile $input --chunk $1 --repeat $2
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$bench" --profile "$input" --chunk "$1" --repeat "$2" >/dev/null 2>"$out/log"

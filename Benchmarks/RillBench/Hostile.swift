@@ -1,7 +1,7 @@
 import Foundation
 import Rill
 
-/// Pathological shapes of input (issue 6), each at a size and four times that size, to show
+/// Pathological shapes of input , each at a size and four times that size, to show
 /// that one-shot and streamed time grow in proportion: `rill-bench --hostile [--size N]`.
 enum Hostile {
     static func table(columns: Int, rows: Int) -> String {
@@ -37,7 +37,7 @@ enum Hostile {
     ]
 
     /// Measures every shape, or only those whose name contains `only`; `reparseThreshold`
-    /// overrides the engine's (`Int.max` parses the open part at every frame, as before issue 6).
+    /// overrides the engine's (`Int.max` parses the open part at every frame).
     static func run(size: Int, only: String? = nil, reparseThreshold: Int? = nil) {
         print("shape | bytes | one-shot ms | streamed 4 KB ms | parsed/bytes | ratio 4N/N (one-shot, streamed)")
         for (name, make) in shapes where only.map(name.contains) ?? true {

@@ -33,7 +33,7 @@ enum Inputs {
         return corpus().first { $0.name == name }
     }
 
-    /// The large shapes of the throughput issue.
+    /// The large shapes: a long answer, one huge block of each kind, a giant paragraph.
     static func generated() -> [Input] {
         [realisticAnswer(), codeBlock(), longList(), longTable(), longQuote(), giantParagraph()]
     }

@@ -22,7 +22,7 @@ import Rill
 //                                                the frames listed run where callgrind alone collects (Benchmarks/footprint.sh)
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
 //   rill-bench --hostile [--size N] [--only NAME] [--reparse-threshold B]
-//                                                pathological shapes at N and 4N bytes (issue 6)
+//                                                pathological shapes at N and 4N bytes
 //   rill-bench --highlight [NAME…] [--sleep MS] [--streamed-only]
 //                                                syntax highlighting: loading, a line (p50, p99), hostile lines,
 //                                                the named documents streamed with it on and off

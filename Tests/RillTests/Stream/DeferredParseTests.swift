@@ -2,7 +2,7 @@ import Rill
 import RillTestSupport
 import Testing
 
-/// A large open part is parsed again only as it grows geometrically (issue 6): streaming one huge
+/// A large open part is parsed again only as it grows geometrically: streaming one huge
 /// block costs work in proportion to its size, and deferring parses changes nothing final.
 @Suite struct DeferredParseTests {
     /// A threshold small enough that the Corpus documents defer most of their parses.
