@@ -110,7 +110,7 @@ public enum RillCommand {
                 "bytes written:         \(bytesWritten)",
                 "output waits:          \(outputWaits)",
                 "bytes parsed:          \(loop.stream.bytesParsed)",
-                "frames not parsed:     \(loop.stream.extendedFrames) (plain words added to a paragraph or table cell)",
+                "frames not parsed:     \(loop.stream.extendedFrames) (plain words added to a paragraph or table cell, text to a code line)",
                 "parse time:            \(Statistics.milliseconds(stats.parse))",
                 "render time:           \(Statistics.milliseconds(stats.sink))",
             ] + inputLines(loop.decoder) + sinkLines

@@ -10,7 +10,8 @@
 ///   the styles of its text and shows only what was written (``PreviewCheck``).
 /// - **Extended**: a paragraph (or the last cell of a table row) whose line being written grew
 ///   by plain words only is shown as the last view with those words added, without a parse,
-///   when that is exactly what a parse would show (``PlainTextExtension``).
+///   when that is exactly what a parse would show (``PlainTextExtension``); so is a fenced code
+///   block's line grown by more of its text (``CodeLineExtension``).
 /// Final blocks and the final state never depend on it; it costs at most one parse a frame.
 struct Preview: Sendable {
     /// Frames in which an ambiguous incomplete last line was held back.
@@ -30,12 +31,22 @@ struct Preview: Sendable {
     private(set) var extendedFrames = 0
     /// Where the last view can be extended from by plain words, if it can.
     private var plainTextMark: PlainTextExtension.Mark?
+    /// Where the last view's open code line can be extended from, if it can.
+    private var codeLineMark: CodeLineExtension.Mark?
 
     /// `shown`, the last frame's view, with the plain words written since added to its last
     /// paragraph or table cell, when that is exactly what a parse would show; nil when the text
     /// must be parsed (and the mark is dropped). `lineMayDefine`: the line being written may be a
     /// link reference definition.
     mutating func extended(_ shown: OpenTail, source: [UInt8], incompleteFrom: Int?, lineMayDefine: Bool) -> OpenTail? {
+        if isEnabled, extendsPlainText, let mark = codeLineMark {
+            codeLineMark = nil
+            guard mark.lineStart == incompleteFrom,
+                  let (extended, next) = CodeLineExtension.extended(shown, mark: mark, source: source) else { return nil }
+            extendedFrames += 1
+            codeLineMark = next
+            return extended
+        }
         guard isEnabled, extendsPlainText, let mark = plainTextMark, let incomplete = incompleteFrom,
               mark.lineStart == incomplete, incomplete < source.count else { return nil }
         let line = source[incomplete...]
@@ -58,8 +69,15 @@ struct Preview: Sendable {
     mutating func shown(_ truth: inout Truth, source: [UInt8], incompleteFrom: Int?, lineLeftOut: Bool) -> OpenTail {
         let shown = parsedView(&truth, source: source, incompleteFrom: incompleteFrom, lineLeftOut: lineLeftOut)
         plainTextMark = nil
+        codeLineMark = nil
         if extendsPlainText, !held, let incomplete = incompleteFrom, incomplete < source.count {
-            plainTextMark = PlainTextExtension.mark(shown, source: source, lineStart: incomplete, closers: closers)
+            if case .code? = shown.growing?.content {
+                codeLineMark = Self.openFence(Self.openParts(shown), incomplete: incomplete, source: source).flatMap {
+                    CodeLineExtension.mark(shown, source: source, lineStart: incomplete, fence: $0)
+                }
+            } else {
+                plainTextMark = PlainTextExtension.mark(shown, source: source, lineStart: incomplete, closers: closers)
+            }
         }
         return shown
     }
@@ -67,6 +85,7 @@ struct Preview: Sendable {
     /// Forgets where the last view could be extended from: the text was not parsed this frame.
     mutating func forgetExtension() {
         plainTextMark = nil
+        codeLineMark = nil
     }
 
     /// Whether this frame's view held the line being written back.
