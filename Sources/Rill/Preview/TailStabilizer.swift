@@ -114,17 +114,4 @@ enum TailStabilizer {
         case .tableCell: 11
         }
     }
-
-    /// Whether the incomplete line starting at `incomplete` is inside an open fenced code block
-    /// (the last block, or the last descendant of the last block, reaching that line).
-    static func isInFence(_ blocks: some Collection<Block>, incomplete: Int) -> Bool {
-        var block = blocks.reversed().first
-        while let current = block {
-            if case .codeBlock(let code) = current.kind {
-                return code.isFenced && current.range.upperBound > incomplete
-            }
-            block = current.children.last
-        }
-        return false
-    }
 }

@@ -106,7 +106,7 @@ extension LineHoldTests {
             let prefix = Array(bytes[..<end])
             let truth = Oracle.parse(prefix)
             // Lines inside a fence, and possible definitions, are held by rules of their own.
-            if TailStabilizer.isInFence(truth, incomplete: lineStart) || TailStabilizer.mayBeDefinition(line)
+            if Preview.openFence(truth, incomplete: lineStart, source: prefix) != nil || TailStabilizer.mayBeDefinition(line)
                 || TailStabilizer.opensDefinition(prefix[previousLineStart..<lineStart]) { continue }
             lines += 1
             let probeHolds = TailStabilizer.isBareNumber(line)
