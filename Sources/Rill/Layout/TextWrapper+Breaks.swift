@@ -14,6 +14,22 @@ extension TextWrapper.State {
         return TextWrapper.mayBreak(before: character(cell), after: character(previous))
     }
 
+    /// Whether, with ``breaksAfterHyphens``, a line may break before `cell` placed at `index` of
+    /// the line: the cells before it are a letter or digit then `-`, and `cell` is a letter or
+    /// digit (`2001-`/`Present`, `well-`/`known`; never `-`/`5` nor `--`/`flag`).
+    @inline(__always)
+    func mayBreakAfterHyphen(before cell: Cell, at index: Int) -> Bool {
+        guard breaksAfterHyphens, index >= 2 else { return false }
+        let hyphen = line[index - 1]
+        guard hyphen.count == 1, store[hyphen.start] == UInt8(ascii: "-") else { return false }
+        return Self.isWordCharacter(character(cell)) && Self.isWordCharacter(character(line[index - 2]))
+    }
+
+    /// A letter or a digit, on either side of a hyphen a line may break after.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
+
     /// Adds a cell; ``decider`` must already say where its source bytes end.
     mutating func add(_ cell: Cell) {
         let atLineStart = line.isEmpty
@@ -22,7 +38,8 @@ extension TextWrapper.State {
             return
         }
         droppedSpace = nil
-        if let previous = line.last, !cell.isSpace, previous.isSpace || mayBreak(before: cell, after: previous) {
+        if let previous = line.last, !cell.isSpace,
+           previous.isSpace || mayBreak(before: cell, after: previous) || mayBreakAfterHyphen(before: cell, at: line.count) {
             breakAt = line.count
         }
         if lineWidth + cell.width > width {
@@ -45,7 +62,8 @@ extension TextWrapper.State {
     /// Where the line being filled may last be cut (see ``breakAt``), found again from its cells.
     func lastBreak() -> Int? {
         line.indices.dropFirst().last { i in
-            !line[i].isSpace && (line[i - 1].isSpace || mayBreak(before: line[i], after: line[i - 1]))
+            !line[i].isSpace && (line[i - 1].isSpace || mayBreak(before: line[i], after: line[i - 1])
+                || mayBreakAfterHyphen(before: line[i], at: i))
         }
     }
 

@@ -37,6 +37,9 @@ extension TextWrapper {
         var lineWidth = 0
         /// Where the current line may be cut: cells before it stay, the rest moves down.
         var breakAt: Int?
+        /// Whether a line may also break after a hyphen inside a word (``mayBreakAfterHyphen(at:)``),
+        /// as table cells do.
+        var breaksAfterHyphens = false
         /// The space last left out at the start of a line after a soft wrap, while nothing has
         /// been added since: a scalar that joins its cluster from the next span (a selector in
         /// another style) makes it a character again, wherever the wrap was restarted from.

@@ -12,11 +12,16 @@ enum TextWrapper {
     /// With `continuationWidth`, lines after the first are at most that wide instead: the room
     /// left beside a hanging indent the caller adds to them.
     ///
+    /// With `breaksAfterHyphens`, a line may also break after a hyphen between letters or digits
+    /// (what table cells do, see ``State/mayBreakAfterHyphen(before:at:)``).
+    ///
     /// - Complexity: O(n) in the number of grapheme clusters (a carried word is re-measured once).
-    static func wrap(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {
+    static func wrap(_ spans: [Span], width: Int, continuationWidth: Int? = nil,
+                     breaksAfterHyphens: Bool = false) -> [StyledLine] {
         let firstWidth = max(1, width), restWidth = max(1, continuationWidth ?? width)
         if let line = oneLine(spans, width: firstWidth, narrowest: min(firstWidth, restWidth)) { return [line] }
-        return wrapClusterByCluster(spans, width: firstWidth, continuationWidth: restWidth)
+        return wrapClusterByCluster(spans, width: firstWidth, continuationWidth: restWidth,
+                                    breaksAfterHyphens: breaksAfterHyphens)
     }
 
     /// The one line `spans` wrap to in `width` when they fit it (see ``wrap(_:width:continuationWidth:)``),
@@ -29,8 +34,10 @@ enum TextWrapper {
 
     /// ``wrap(_:width:continuationWidth:)`` without its one-line shortcut: every cluster is
     /// placed on a line one at a time.
-    static func wrapClusterByCluster(_ spans: [Span], width: Int, continuationWidth: Int? = nil) -> [StyledLine] {
+    static func wrapClusterByCluster(_ spans: [Span], width: Int, continuationWidth: Int? = nil,
+                                     breaksAfterHyphens: Bool = false) -> [StyledLine] {
         var wrapper = State(firstWidth: max(1, width), restWidth: max(1, continuationWidth ?? width))
+        wrapper.breaksAfterHyphens = breaksAfterHyphens
         for span in spans { wrapper.add(span) }
         return wrapper.finish()
     }

@@ -112,7 +112,7 @@ extension BlockParts {
     var planMayAwaitDefinition: Bool {
         guard case .table = shape else { return false }
         if head.children.first?.mayHoldUnresolvedReference == true { return true }
-        return (0..<min(childCount, TableLayout.sampleRows)).contains { child($0).mayHoldUnresolvedReference }
+        return (0..<measuredRowCount).contains { child($0).mayHoldUnresolvedReference }
     }
 
     /// Whether part `part` (0 the head, 1… the children) shows a link or an image, or (a table's
@@ -128,19 +128,21 @@ extension BlockParts {
             return false
         case .table where part == 0:
             if head.children.first?.holdsLinkOrImage == true { return true }
-            return (0..<min(childCount, TableLayout.sampleRows)).contains { child($0).holdsLinkOrImage }
+            return (0..<measuredRowCount).contains { child($0).holdsLinkOrImage }
         case .list, .quote, .table:
             return part == 0 ? head.kind.inlines?.containsLinkOrImage ?? false : child(part - 1).holdsLinkOrImage
         }
     }
 
-    /// Whether a table's column widths can no longer change: it is final, or its sample rows are
-    /// all there and complete.
+    /// Whether a table's column widths can no longer change: it is final (its plan is the
+    /// whole-table one), or its plan is frozen (some of its lines are in scrollback).
     func planIsSettled(_ sections: TableSections?) -> Bool {
-        if isFinal { return true }
-        guard let sections, sections.isFixed, childCount >= TableLayout.sampleRows else { return false }
-        return isComplete(TableLayout.sampleRows - 1)
+        isFinal || sections?.isFrozen == true
     }
+
+    /// How many data rows a table's plan is measured from: all of a final table's, the sample of
+    /// one being written.
+    var measuredRowCount: Int { isFinal ? childCount : min(childCount, TableLayout.sampleRows) }
 
     /// Whether a table's row `position` is complete: settled, as every row of a final table.
     func isComplete(_ position: Int) -> Bool {

@@ -7,7 +7,9 @@
 /// settled lines at the top, as far as the engine's ``Settlement`` of each open block says. The
 /// live region never holds more than ``maxLines`` lines; when it would, its oldest lines are
 /// committed early, which is counted. Committed lines are never given again, so what a view
-/// commits, in order, is the batch render.
+/// commits, in order, is the batch render — but for a table committed before it ends: its
+/// widths are then kept (frozen) for all of its lines, where the batch render has its
+/// whole-table widths.
 ///
 /// A frame costs what is live plus what changed: committed parts are never laid out again, so a
 /// list, table, quote or code block thousands of children long streams as cheaply at its end as
@@ -55,6 +57,12 @@ public struct LiveLayout: Sendable {
     private var abandonedLines = 0
     private var cache = PartLayoutCache()
     private var counts = Statistics()
+    /// The plan of the open table the frontier is inside, once lines that depend on its widths
+    /// (its top border on) were committed: every later line of the table keeps these widths,
+    /// so scrollback never mixes two layouts of one table.
+    private var frozenTable: (id: BlockID, sections: TableSections)?
+    /// The plans this frame laid tables out with, by block.
+    private var framePlans: [Int: TableSections] = [:]
 
     /// Creates a live layout with `context` whose live region holds at most `maxLines` lines.
     public init(context: LayoutContext, maxLines: Int) {
@@ -91,7 +99,9 @@ public struct LiveLayout: Sendable {
         var block = frontier.block
         while block < total {
             let parts = self.parts(of: block, in: stream, finalCount: finalCount)
-            let sections = cache.tableSections(parts, in: context)
+            let frozen = block == frontier.block && frozenTable?.id == parts.head.id ? frozenTable?.sections : nil
+            let sections = cache.tableSections(parts, frozen: frozen, in: context)
+            if let sections { framePlans[block] = sections }
             let firstOpen = parts.firstOpenChild
             let partCount = parts.childCount + 2
             var part = block == frontier.block ? frontier.part : 0
@@ -159,6 +169,8 @@ public struct LiveLayout: Sendable {
         }
         counts.linesCommitted += committed - start
         moveFrontier(to: committed, marks: marks, finalCount: finalCount)
+        freezeTableAtFrontier(finalCount: finalCount, in: stream)
+        framePlans.removeAll(keepingCapacity: true)
         return Frame(lines: Array(lines[start...]), committed: committed - start)
     }
 
@@ -167,6 +179,7 @@ public struct LiveLayout: Sendable {
         self.maxLines = max(1, maxLines)
         context.width = max(1, width)
         cache.removeAll()
+        frozenTable = nil  // planned again at the new width
     }
 
     /// Counts the top `lines` lines of the last frame's live region as committed: a view that
@@ -178,6 +191,19 @@ public struct LiveLayout: Sendable {
 
     /// The width lines are laid out at.
     public var width: Int { context.width }
+
+    /// Freezes the plan of the open table the frontier stopped inside, once its committed lines
+    /// reach past the blank line before it; forgets a frozen plan the frontier left.
+    private mutating func freezeTableAtFrontier(finalCount: Int, in stream: MarkdownStream) {
+        if let frozen = frozenTable, frontier.block >= finalCount + stream.tail.count
+            || parts(of: frontier.block, in: stream, finalCount: finalCount).head.id != frozen.id {
+            frozenTable = nil
+        }
+        guard frozenTable == nil, frontier.block >= finalCount, let sections = framePlans[frontier.block] else { return }
+        let parts = self.parts(of: frontier.block, in: stream, finalCount: finalCount)
+        guard !parts.isFinal, frontier.part > 0 || frontier.line > (parts.index > 0 ? 1 : 0) else { return }
+        frozenTable = (parts.head.id, sections.frozen())
+    }
 
     // MARK: - Parts
 

@@ -31,7 +31,7 @@ struct PartLayoutCache: Sendable {
 
     private var entries: [Key: Entry] = [:]
     /// The last table plan made, with what it was made from.
-    private var tablePlan: (head: Block, sample: [Block], sections: TableSections, mayAwaitDefinition: Bool)?
+    private var tablePlan: (head: Block, isFinal: Bool, sample: [Block], sections: TableSections, mayAwaitDefinition: Bool)?
     /// Parts laid out (cache misses).
     private(set) var misses = 0
 
@@ -104,26 +104,35 @@ struct PartLayoutCache: Sendable {
         return (laidOut, awaits)
     }
 
-    /// The plan of a table's parts, made again only when its header or sampled rows changed.
+    /// The plan of a table's parts, made again only when its header or measured rows changed.
     ///
-    /// A row still being written is left out of the sample: it is laid out in the columns the
-    /// complete rows give, so the widths move at most once per row, not at every character (the
-    /// whole table would be redrawn each time). The final table's plan is the batch render's.
-    mutating func tableSections(_ parts: BlockParts, in context: LayoutContext) -> TableSections? {
+    /// While the table is written its plan is provisional, from its header and its first
+    /// complete rows (see ``TableLayout/sampleRows``): a row still being written is left out, so
+    /// the widths move at most once per row, not at every character (the whole table would be
+    /// redrawn each time). A final table's plan is the batch render's, from all of its rows.
+    /// `frozen`, a plan some of whose lines went to scrollback, is kept instead of any new one.
+    ///
+    /// - Complexity: O(1) when nothing it is made from changed; else O(the measured rows).
+    mutating func tableSections(_ parts: BlockParts, frozen: TableSections?, in context: LayoutContext) -> TableSections? {
         guard case .table = parts.shape else { return nil }
-        let sampled = 0..<min(parts.childCount, TableLayout.sampleRows)
-        let sample = sampled.filter(parts.isComplete).map(parts.child)
+        if let frozen { return frozen }
+        let sample = parts.isFinal
+            ? (0..<parts.childCount).map(parts.child)
+            : (0..<min(parts.childCount, TableLayout.sampleRows)).filter(parts.isComplete).map(parts.child)
         var head = parts.head
         head.children = Array(head.children.prefix(1))
-        if let cached = tablePlan, cached.head == head, cached.sample == sample { return cached.sections }
+        if let cached = tablePlan, cached.head == head, cached.isFinal == parts.isFinal, cached.sample == sample {
+            return cached.sections
+        }
         // Whether the header or a complete sampled row may hold an unresolved reference: asked
         // once per plan (see ``planMayAwaitDefinition(_:)``).
         let mayAwait = head.children.first?.mayHoldUnresolvedReference == true
             || sample.contains { $0.mayHoldUnresolvedReference }
         // Another plan of the same table passes on the cells it styled and wrapped.
         let cells = tablePlan.flatMap { $0.head.id == head.id ? $0.sections.cache : nil } ?? TableCellCache()
-        guard let sections = TableSections(table: parts.head, dataRows: sample, in: context, cache: cells) else { return nil }
-        tablePlan = (head, sample, sections, mayAwait)
+        guard let sections = TableSections(table: parts.head, dataRows: sample, final: parts.isFinal, in: context,
+                                           cache: cells) else { return nil }
+        tablePlan = (head, parts.isFinal, sample, sections, mayAwait)
         return sections
     }
 
@@ -134,7 +143,7 @@ struct PartLayoutCache: Sendable {
         guard case .table = parts.shape else { return false }
         guard let plan = tablePlan, plan.head.id == parts.head.id else { return parts.planMayAwaitDefinition }
         if plan.mayAwaitDefinition { return true }
-        return (0..<min(parts.childCount, TableLayout.sampleRows)).contains { position in
+        return (0..<parts.measuredRowCount).contains { position in
             !parts.isComplete(position) && parts.child(position).mayHoldUnresolvedReference
         }
     }

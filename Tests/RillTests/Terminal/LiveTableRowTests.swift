@@ -3,7 +3,7 @@ import RillTestSupport
 import Testing
 
 /// A table row still being written, in the live view: one line tall while the column widths may
-/// still change, wrapped in its final widths once they are fixed.
+/// still change, wrapped in its widths once they are fixed until the table ends.
 @Suite struct LiveTableRowTests {
     static let width = 60
 
@@ -46,7 +46,7 @@ import Testing
     @Test func rowAfterAFullSampleWrapsInTheFixedWidths() {
         let sample = (1...TableLayout.sampleRows).map { "| \($0) | short |\n" }.joined()
         let lines = Self.screen(after: Self.header + sample + "| 9 | " + Self.long)
-        // The widths are final: the row wraps as it will stay, several lines tall.
+        // The widths are fixed while the table is written: the row wraps, several lines tall.
         let rowLines = lines.drop { !$0.hasPrefix("│ 9") }
         #expect(rowLines.first == "│ 9   │ Arriv │", "\(lines)")
         #expect(rowLines.count > 1, "\(lines)")

@@ -68,14 +68,13 @@ public enum BlockLayout {
             return ListLayout.layoutItemUnmemoized(block, marker: ListMarker.bullet(depth: context.listDepth), in: context,
                                                    settlement: settlement)
         case .table:
+            // An open table (inside a list or quote) is drawn with its provisional widths, none of
+            // its lines settled: its final widths come from all of its rows.
+            guard settlement.isSettled else {
+                return LaidOutLines(lines: TableLayout.layout(block, in: context, provisional: true).body, stableCount: 0)
+            }
             let table = TableLayout.layout(block, in: context)
-            guard !settlement.isSettled else { return LaidOutLines(closed: table.body + table.closing) }
-            // With the sample rows all complete, the widths are fixed and every complete row is
-            // settled; the layout itself assumes the last row may be incomplete.
-            let rowsComplete = settlement.settledChildren >= block.children.count
-            let dataRows = block.children.count - 1
-            let settled = rowsComplete && dataRows >= TableLayout.sampleRows ? table.body.count : table.settledCount
-            return LaidOutLines(lines: table.body, stableCount: settled)
+            return LaidOutLines(closed: table.body + table.closing)
         case .tableRow, .tableCell:
             // Rows and cells only make sense inside their table; on their own, show the text.
             let lines = ParagraphLayout.lines(for: block.kind.inlines ?? [], in: context)

@@ -6,16 +6,18 @@ struct TableCellText: Sendable {
     let base: TextStyle
     /// Columns of the widest hard line: at this width the cell needs no wrapping.
     let naturalWidth: Int
-    /// Columns of the widest run the wrapper cannot break (a word, or one wide character).
+    /// Columns of the widest run the wrapper cannot break (a word, or one wide character; a
+    /// hyphen between letters or digits ends a run, as the wrapper may break after it).
     let longestWord: Int
     /// Lines the cell holds before any wrapping (1 plus its hard breaks).
     let hardLineCount: Int
 
-    /// Styles `inlines` over `base` and measures the result.
+    /// Styles `inlines` over `base` and measures the result. A `<br>` in the cell is a line
+    /// break (see ``TableCellBreaks``).
     ///
     /// - Complexity: O(n) in the cell's grapheme clusters.
     init(_ inlines: [Inline], base: TextStyle, in context: LayoutContext) {
-        self.init(spans: InlineStyler.spans(inlines, base: base, in: context), base: base)
+        self.init(spans: InlineStyler.spans(TableCellBreaks.replacing(inlines), base: base, in: context), base: base)
     }
 
     /// Measures already styled spans.
@@ -24,15 +26,20 @@ struct TableCellText: Sendable {
         self.base = base
         var natural = 0, longest = 0, lines = 1
         var line = 0, word = 0, previousWasWide = false
+        // Whether the last character is a hyphen after a letter or digit, and whether the last
+        // one is a letter or digit: a letter or digit next ends the word at the hyphen.
+        var afterWordHyphen = false, afterWordCharacter = false
         // One character of `columns` on the current line: a space ends a word, and the wrapper
-        // may break on either side of a wide character.
-        func advance(columns: Int, isSpace: Bool) {
+        // may break on either side of a wide character and after a hyphen inside a word.
+        func advance(columns: Int, isSpace: Bool, isWordCharacter: Bool, isHyphen: Bool) {
             if isSpace {
                 word = 0
             } else {
-                if columns == 2 || previousWasWide { word = 0 }
+                if columns == 2 || previousWasWide || (afterWordHyphen && isWordCharacter) { word = 0 }
                 word += columns
             }
+            afterWordHyphen = isHyphen && afterWordCharacter
+            afterWordCharacter = isWordCharacter
             previousWasWide = !isSpace && columns == 2
             line += columns
             natural = max(natural, line)
@@ -42,7 +49,12 @@ struct TableCellText: Sendable {
             // Printable ASCII, a column a byte with no wide character nor line break: read by bytes.
             if span.text.isPrintableASCII {
                 span.text.withUTF8Bytes { bytes in
-                    for byte in bytes { advance(columns: 1, isSpace: byte == 0x20) }
+                    for byte in bytes {
+                        let isAlphanumeric = (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                        advance(columns: 1, isSpace: byte == 0x20, isWordCharacter: isAlphanumeric,
+                                isHyphen: byte == UInt8(ascii: "-"))
+                    }
                 }
                 continue
             }
@@ -52,10 +64,13 @@ struct TableCellText: Sendable {
                     line = 0
                     word = 0
                     previousWasWide = false
+                    afterWordHyphen = false
+                    afterWordCharacter = false
                     continue
                 }
                 let isSpace = character == " "
-                advance(columns: isSpace ? 1 : DisplayWidth.of(character), isSpace: isSpace)
+                advance(columns: isSpace ? 1 : DisplayWidth.of(character), isSpace: isSpace,
+                        isWordCharacter: TextWrapper.State.isWordCharacter(character), isHyphen: character == "-")
             }
         }
         naturalWidth = natural

@@ -79,7 +79,7 @@ struct TableGrid: TableShape {
             // only cells that wrap are kept.
             if let line = TextWrapper.singleLine(cell.spans, width: width) { return [line] }
             return TableCellCache.lines(cache, .column(width: width), spans: cell.spans) {
-                TextWrapper.wrapClusterByCluster(cell.spans, width: width)
+                TextWrapper.wrapClusterByCluster(cell.spans, width: width, breaksAfterHyphens: true)
             }
         }
         let wrapped = zip(cells, widths).map { cell, width in

@@ -1,28 +1,32 @@
 /// Lays out a GFM table for the terminal: a box-drawing grid fitted to the width, or one record
 /// per row when the columns cannot fit.
 ///
-/// **Prefix-stable.** Everything about the table's look (grid or records, column widths, rules
-/// between rows) is decided from the header and the first ``sampleRows`` data rows, then
-/// fixed. Each row's lines depend only on that decision and the row itself, so once a table has
-/// more than ``sampleRows`` rows, appending rows only appends lines: the top border, the header
-/// and every complete row can go to scrollback while the table is still streaming. Rows past the
-/// sample that are wider than their column wrap inside it; a table with a full sample gets
-/// columns at least 3 wide, so row numbers can grow past 9 and 99 without wrapping.
+/// **Whole-table widths.** The final layout of a table (grid or records, column widths, rules
+/// between rows) is decided from all of its rows: a 20th row's long word widens its column as
+/// much as the first row's would. Each row's lines then depend only on that decision and the
+/// row itself.
 ///
-/// **Fitting.** Columns take their natural width (widest sampled cell) when the table fits;
-/// otherwise the widest columns shrink first, down to a minimum per column (its longest word,
-/// at least 6 and at most 10 columns, and no narrower than a header word of up to 16), and cells
-/// wrap inside their column. When even the minimums
-/// do not fit, each row becomes a record of `Header: value` lines. No line is ever wider than
-/// `context.width`.
+/// **Provisional widths.** A table still being written is laid out `provisional`ly from its
+/// header and its first ``sampleRows`` rows, so its widths stop moving once those are in; a
+/// table with a full sample gets columns at least 3 wide, so row numbers can grow past 9 and 99
+/// without wrapping. A live view lays the table out once more with its final widths when it
+/// ends (see ``LiveLayout`` for a table taller than the live region).
+///
+/// **Fitting** (``ColumnSizing``). Columns take their natural width (widest cell) when the table
+/// fits; otherwise each column gets its longest word and the rest of the width is shared in
+/// proportion to what each still lacks; only when the longest words cannot all fit are the
+/// longest broken, down to a minimum per column (its longest word, at least 6 and at most 10
+/// columns, and no narrower than a header word of up to 16). Cells wrap at spaces and after a
+/// hyphen inside a word (`2001-`/`Present`), and `<br>` in a cell is a line break. When even the
+/// minimums do not fit, each row becomes a record of `Header: value` lines. No line is ever
+/// wider than `context.width`.
 ///
 /// **Open and closed.** The bottom border is kept apart (``TableLines/closing``): a live view
 /// draws ``TableLines/body`` while the table streams and adds the closing lines once the block is
 /// final, so a border is never drawn and then erased to make room for another row.
 enum TableLayout {
-    /// Data rows (after the header) that the column widths are measured from: 8, enough to see
-    /// the whole of most tables a model writes, and few enough that a long table starts reaching
-    /// scrollback after a screenful.
+    /// Data rows (after the header) that a table's provisional widths are measured from while it
+    /// is written: 8, enough to see the whole of most tables a model writes.
     static let sampleRows = 8
 
     /// The lines of `table` at `context.width`, with the bottom border when `closed`.
@@ -34,28 +38,26 @@ enum TableLayout {
         return closed ? laidOut.body + laidOut.closing : laidOut.body
     }
 
-    /// The lines of `table` at `context.width`, split into the open body and the closing lines.
+    /// The lines of `table` at `context.width`, split into the open body and the closing lines:
+    /// with its whole-table widths, or with its provisional ones when `provisional`.
     ///
     /// - Complexity: O(n) in the table's grapheme clusters plus its area in columns.
-    static func layout(_ table: Block, in context: LayoutContext) -> TableLines {
-        guard let content = TableContent(table) else { return TableLines(body: [], closing: [], settledCount: 0) }
+    static func layout(_ table: Block, in context: LayoutContext, provisional: Bool = false) -> TableLines {
+        guard let content = TableContent(table) else { return TableLines(body: [], closing: []) }
         let theme = context.theme
         let headerStyle = theme.text.merged(with: theme.tableHeader)
         let header = content.header.map { $0.map { TableCellText($0, base: headerStyle, in: context) } }
         let rows = content.rows.map { $0.map { TableCellText($0, base: theme.text, in: context) } }
-        let shape = TablePlan.shape(alignments: content.alignments, header: header,
-                                    sample: rows.prefix(sampleRows), in: context)
+        let measured = provisional ? rows.prefix(sampleRows) : rows[...]
+        let shape = TablePlan.shape(alignments: content.alignments, header: header, rows: measured,
+                                    headroom: provisional && measured.count == sampleRows, in: context)
 
         var body = shape.openingLines()
         if rows.isEmpty { body += shape.emptyLines() }
-        var lastRowHeight = 0
         for (index, row) in rows.enumerated() {
-            let lines = shape.lines(forRow: index, cells: row, cache: nil)
-            body += lines
-            lastRowHeight = lines.count
+            body += shape.lines(forRow: index, cells: row, cache: nil)
         }
-        let settled = rows.count > sampleRows ? body.count - lastRowHeight : 0
-        return TableLines(body: body, closing: shape.closingLines(), settledCount: settled)
+        return TableLines(body: body, closing: shape.closingLines())
     }
 }
 
@@ -65,16 +67,9 @@ struct TableLines: Hashable, Sendable {
     var body: [StyledLine]
     /// The bottom border, shown below ``body`` once the table is final.
     var closing: [StyledLine]
-    /// How many leading lines of ``body`` no appended row can change, assuming every row but
-    /// the last is complete: 0 until the table has more than ``TableLayout/sampleRows`` data
-    /// rows (before that a new row may still change the column widths), then all lines but the
-    /// last row's.
-    var settledCount: Int
-
     /// Creates a table's lines.
-    init(body: [StyledLine], closing: [StyledLine], settledCount: Int) {
+    init(body: [StyledLine], closing: [StyledLine]) {
         self.body = body
         self.closing = closing
-        self.settledCount = settledCount
     }
 }

@@ -91,7 +91,8 @@ struct TableRecords: TableShape {
         let labelSpans = label.isEmpty ? [] : label.spans + [Span(":", label.base)]
         if let valueColumn {
             let labelLines = labelSpans.isEmpty ? [] : TextWrapper.wrap(labelSpans, width: valueColumn - 1)
-            let valueLines = TextWrapper.wrap(value.spans, width: contentWidth - valueColumn)
+            let valueLines = TextWrapper.wrap(value.spans, width: contentWidth - valueColumn,
+                                             breaksAfterHyphens: true)
             return (0..<max(labelLines.count, valueLines.count)).map { index in
                 var line = index < labelLines.count ? labelLines[index] : .blank
                 let rest = index < valueLines.count ? valueLines[index] : .blank
@@ -103,7 +104,8 @@ struct TableRecords: TableShape {
         }
         let indent = contentWidth >= 8 ? 2 : 0  // below that an indent leaves too little room
         let spans = labelSpans.isEmpty ? value.spans : labelSpans + [Span(" ", value.base)] + value.spans
-        let lines = TextWrapper.wrap(spans, width: contentWidth, continuationWidth: contentWidth - indent)
+        let lines = TextWrapper.wrap(spans, width: contentWidth, continuationWidth: contentWidth - indent,
+                                         breaksAfterHyphens: true)
         let hanging = [Span.spaces(indent, value.base)]
         return lines.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefixed(by: hanging) }
     }

@@ -2,7 +2,7 @@
 import Testing
 
 extension RillTests.Layout {
-    /// Column widths: minimums and water-filling.
+    /// Column widths: minimums, longest words first, the rest shared by need.
     @Suite struct ColumnSizingTests {}
 }
 
@@ -23,35 +23,38 @@ extension RillTests.Layout.ColumnSizingTests {
         #expect(ColumnSizing.minimum(natural: natural, longestWord: word, longestHeaderWord: headerWord) == expected)
     }
 
+    private func fit(_ natural: [Int], words: [Int], _ available: Int) -> [Int]? {
+        let minimum = zip(natural, words).map { ColumnSizing.minimum(natural: $0, longestWord: $1) }
+        return ColumnSizing.fit(natural: natural, longestWord: words, minimum: minimum, available: available)
+    }
+
     @Test func keepsNaturalWidthsThatFit() {
-        #expect(ColumnSizing.fit(natural: [5, 30, 50], minimum: [5, 6, 6], available: 85) == [5, 30, 50])
-        #expect(ColumnSizing.fit(natural: [5, 30, 50], minimum: [5, 6, 6], available: 200) == [5, 30, 50])
+        #expect(fit([5, 30, 50], words: [5, 8, 10], 85) == [5, 30, 50])
+        #expect(fit([5, 30, 50], words: [5, 8, 10], 200) == [5, 30, 50])
     }
 
-    @Test func shrinksTheWidestColumnsFirst() {
-        #expect(ColumnSizing.fit(natural: [5, 30, 50], minimum: [5, 6, 6], available: 70) == [5, 30, 35])
-        #expect(ColumnSizing.fit(natural: [5, 30, 50], minimum: [5, 6, 6], available: 45) == [5, 20, 20])
-        #expect(ColumnSizing.fit(natural: [5, 30, 50], minimum: [5, 6, 6], available: 17) == [5, 6, 6])
+    @Test func givesEveryColumnItsLongestWordThenSharesTheRestByNeed() {
+        // Words take 23; the other 47 go 22 : 40 to the columns that lack 22 and 40.
+        #expect(fit([5, 30, 50], words: [5, 8, 10], 70) == [5, 25, 40])
+        // A column of short numbers under a long header gets little more than its header word,
+        // the prose column most of the rest (38 spare columns, 14 : 188).
+        #expect(fit([24, 200], words: [10, 12], 60) == [13, 47])
     }
 
-    @Test func givesSpareColumnsToTheCappedColumnsWithTheLeastContent() {
-        // Capped at 11 the total is 29: the one spare column lets the 12-wide column show whole.
-        #expect(ColumnSizing.fit(natural: [51, 7, 12], minimum: [6, 7, 6], available: 30) == [11, 7, 12])
-        // Two columns with as much content: the leftmost gets it.
-        #expect(ColumnSizing.fit(natural: [20, 20], minimum: [6, 6], available: 31) == [16, 15])
-    }
-
-    @Test func keepsColumnsAtTheirMinimumWhileOthersShrink() {
-        #expect(ColumnSizing.fit(natural: [10, 40], minimum: [10, 6], available: 20) == [10, 10])
+    @Test func breaksOnlyTheLongestWordsWhenTheWordsDoNotFit() {
+        // Words of 30, 8 and 12 do not fit in 30: capped at 11, the 8 stays whole.
+        #expect(fit([40, 40, 40], words: [30, 8, 12], 30) == [11, 8, 11])
+        // One spare column goes to the capped column with the shortest word.
+        #expect(fit([40, 40, 40], words: [30, 8, 12], 31) == [11, 8, 12])
     }
 
     @Test func refusesWhenTheMinimumsDoNotFit() {
-        #expect(ColumnSizing.fit(natural: [5, 30, 50], minimum: [5, 6, 6], available: 16) == nil)
-        #expect(ColumnSizing.fit(natural: [1], minimum: [1], available: 0) == nil)
+        #expect(fit([5, 30, 50], words: [5, 6, 6], 16) == nil)
+        #expect(fit([1], words: [1], 0) == nil)
     }
 
     @Test func givesEmptyColumnsOneColumn() {
-        #expect(ColumnSizing.fit(natural: [0, 3], minimum: [0, 3], available: 10) == [1, 3])
+        #expect(fit([0, 3], words: [0, 3], 10) == [1, 3])
     }
 
     @Test func staysWithinBoundsForRandomInput() {
@@ -59,9 +62,11 @@ extension RillTests.Layout.ColumnSizingTests {
         for _ in 0..<2000 {
             let count = Int.random(in: 1...12, using: &random)
             let natural = (0..<count).map { _ in Int.random(in: 0...120, using: &random) }
-            let minimum = natural.map { ColumnSizing.minimum(natural: $0, longestWord: Int.random(in: 0...$0 + 1, using: &random)) }
+            let words = natural.map { Int.random(in: 0...$0, using: &random) }
+            let minimum = zip(natural, words).map { ColumnSizing.minimum(natural: $0, longestWord: $1) }
             let available = Int.random(in: 0...400, using: &random)
-            guard let widths = ColumnSizing.fit(natural: natural, minimum: minimum, available: available) else {
+            guard let widths = ColumnSizing.fit(natural: natural, longestWord: words, minimum: minimum,
+                                                available: available) else {
                 #expect(minimum.map { max(1, $0) }.reduce(0, +) > available)
                 continue
             }
@@ -70,8 +75,13 @@ extension RillTests.Layout.ColumnSizingTests {
                 #expect(widths[index] >= max(1, minimum[index]))
                 #expect(widths[index] <= max(1, natural[index]))
             }
+            // Every longest word whole when they all fit.
+            if zip(words, minimum).map({ max(1, $0, $1) }).reduce(0, +) <= available {
+                #expect(zip(widths, words).allSatisfy { $0 >= $1 })
+            }
             // More room never makes a column narrower.
-            if let wider = ColumnSizing.fit(natural: natural, minimum: minimum, available: available + 1) {
+            if let wider = ColumnSizing.fit(natural: natural, longestWord: words, minimum: minimum,
+                                            available: available + 1) {
                 #expect(zip(wider, widths).allSatisfy { $0 >= $1 })
             }
         }

@@ -3,7 +3,8 @@ import RillTestSupport
 import Testing
 
 extension RillTests.Layout {
-    /// A table's layout is fixed by its header and first rows: later rows only append lines.
+    /// A table's provisional layout (while it is written) is fixed by its header and first rows:
+    /// later rows only append lines.
     @Suite struct TablePrefixStabilityTests {}
 }
 
@@ -22,14 +23,14 @@ extension RillTests.Layout.TablePrefixStabilityTests {
         #expect(tables.count > 20)
         for (name, table) in tables {
             let context = LayoutFixtures.dark(width)
-            let full = TableLayout.lines(for: table, in: context, closed: false)
+            let full = TableLayout.layout(table, in: context, provisional: true).body
             let dataRows = table.children.count - 1
             guard dataRows > TableLayout.sampleRows else { continue }
             // Every row count just past the sample, then a spread of them up to the whole table.
             let counts = Set(Array(TableLayout.sampleRows...min(dataRows, TableLayout.sampleRows + 4))
                 + Array(stride(from: TableLayout.sampleRows, through: dataRows, by: 17)) + [dataRows])
             for k in counts.sorted() {
-                let prefix = TableLayout.lines(for: TableSamples.prefix(of: table, rows: k), in: context, closed: false)
+                let prefix = TableLayout.layout(TableSamples.prefix(of: table, rows: k), in: context, provisional: true).body
                 #expect(isPrefix(prefix, of: full), "\(name) at \(width), \(k) rows")
             }
         }
@@ -38,8 +39,9 @@ extension RillTests.Layout.TablePrefixStabilityTests {
     @Test func aWideRowAfterTheSampleWrapsInsteadOfWideningItsColumn() {
         let sampled = "| name | v |\n|---|---|\n" + rows(8)
         let context = LayoutFixtures.plain(80)
-        let before = TableLayout.lines(for: LayoutFixtures.table(sampled), in: context, closed: false)
-        let after = TableLayout.lines(for: LayoutFixtures.table(sampled + "| a much longer name | x |\n"), in: context, closed: false)
+        let before = TableLayout.layout(LayoutFixtures.table(sampled), in: context, provisional: true).body
+        let after = TableLayout.layout(LayoutFixtures.table(sampled + "| a much longer name | x |\n"), in: context,
+                                       provisional: true).body
         #expect(Array(after.prefix(before.count)) == before)
         #expect(LayoutFixtures.text(Array(after.dropFirst(before.count))) == [
             "│ a    │ x   │",
@@ -54,7 +56,8 @@ extension RillTests.Layout.TablePrefixStabilityTests {
         let sampled = "| a | b | c |\n|---|---|---|\n" + rows(8)
         let wide = "| " + Array(repeating: "abcdefghijklmnopqrstuvwxyz", count: 3).joined(separator: " | ") + " |\n"
         let context = LayoutFixtures.plain(30)
-        let lines = LayoutFixtures.text(TableLayout.lines(for: LayoutFixtures.table(sampled + wide), in: context))
+        let lines = LayoutFixtures.text(TableLayout.layout(LayoutFixtures.table(sampled + wide), in: context,
+                                                           provisional: true).body)
         #expect(lines.first == "┌─────┬─────┬─────┐")
         #expect(lines.allSatisfy { DisplayWidth.of($0) == DisplayWidth.of(lines[0]) })
         // The same row inside the sample does.
@@ -65,38 +68,9 @@ extension RillTests.Layout.TablePrefixStabilityTests {
     @Test func theLastSampledRowStillShapesTheColumns() {
         let header = "| name | v |\n|---|---|\n"
         let eight = header + rows(8) { $0 == 8 ? "eighth row" : "r\($0)" }
-        let lines = LayoutFixtures.text(TableLayout.lines(for: LayoutFixtures.table(eight), in: LayoutFixtures.plain(80)))
+        let lines = LayoutFixtures.text(TableLayout.layout(LayoutFixtures.table(eight), in: LayoutFixtures.plain(80),
+                                                           provisional: true).body)
         #expect(lines.first == "┌────────────┬─────┐")
-    }
-
-    @Test func settlesEverythingButTheLastRowOnceTheSampleIsComplete() {
-        let header = "| name | v |\n|---|---|\n"
-        let context = LayoutFixtures.plain(80)
-        let sampleOnly = TableLayout.layout(LayoutFixtures.table(header + rows(TableLayout.sampleRows)), in: context)
-        #expect(sampleOnly.settledCount == 0)
-        let oneMore = TableLayout.layout(LayoutFixtures.table(header + rows(TableLayout.sampleRows + 1)), in: context)
-        #expect(oneMore.settledCount == oneMore.body.count - 1)
-        #expect(oneMore.body.count == 3 + TableLayout.sampleRows + 1)
-    }
-
-    @Test func settledLinesOfAStreamedTableNeverChange() {
-        var random = LayoutFixtures.Random(seed: 2026)
-        for _ in 0..<8 {
-            let markdown = TableSamples.markdown(columns: Int.random(in: 1...5, using: &random), rows: 12, using: &random)
-            let bytes = Array(markdown.utf8)
-            for width in [30, 72] {
-                let context = LayoutFixtures.dark(width)
-                let final = TableLayout.layout(LayoutFixtures.table(markdown), in: context).body
-                // Every cut: mid-row, mid-cell, mid-character.
-                for cut in stride(from: 1, through: bytes.count, by: 13) {
-                    let blocks = MarkdownStream.parse(bytes.prefix(cut))
-                    guard let table = blocks.first(where: { if case .table = $0.kind { true } else { false } }) else { continue }
-                    let partial = TableLayout.layout(table, in: context)
-                    #expect(Array(partial.body.prefix(partial.settledCount)) == Array(final.prefix(partial.settledCount)),
-                            "cut at \(cut) of \(markdown)")
-                }
-            }
-        }
     }
 }
 
@@ -111,7 +85,7 @@ extension RillTests.Layout.TablePrefixStabilityTests {
         for (name, table) in TableSamples.corpusTables + twins {
             let context = LayoutFixtures.dark(width)
             let dataRows = Array(table.children.dropFirst())
-            guard let sections = TableSections(table: table, dataRows: dataRows, in: context),
+            guard let sections = TableSections(table: table, dataRows: dataRows, final: true, in: context),
                   let row = dataRows.last, !row.children.isEmpty else { continue }
             // The whole table through the cache, twice, is the layout made without one.
             let batch = TableLayout.lines(for: table, in: context, closed: false)
@@ -124,7 +98,7 @@ extension RillTests.Layout.TablePrefixStabilityTests {
                 var partial = row
                 partial.children = Array(row.children.prefix(count))
                 for _ in 0..<2 {
-                    let fresh = TableSections(table: table, dataRows: dataRows, in: context)?.row(dataRows.count - 1, partial)
+                    let fresh = TableSections(table: table, dataRows: dataRows, final: true, in: context)?.row(dataRows.count - 1, partial)
                     #expect(sections.row(dataRows.count - 1, partial) == fresh, "\(name) at \(width), \(count) cells")
                 }
             }

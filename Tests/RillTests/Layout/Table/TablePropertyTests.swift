@@ -47,16 +47,16 @@ extension RillTests.Layout.TablePropertyTests {
         }
     }
 
-    @Test func randomTablesOnlyAppendLinesPastTheSample() {
+    @Test func randomTablesOnlyAppendProvisionalLinesPastTheSample() {
         var random = LayoutFixtures.Random(seed: 5)
         for _ in 0..<60 {
             let rows = Int.random(in: TableLayout.sampleRows + 1...TableLayout.sampleRows + 6, using: &random)
             let markdown = TableSamples.markdown(columns: Int.random(in: 1...8, using: &random), rows: rows, using: &random)
             let table = LayoutFixtures.table(markdown)
             let context = LayoutFixtures.dark(Int.random(in: 10...200, using: &random))
-            let full = TableLayout.layout(table, in: context)
+            let full = TableLayout.layout(table, in: context, provisional: true)
             for k in TableLayout.sampleRows...rows {
-                let prefix = TableLayout.layout(TableSamples.prefix(of: table, rows: k), in: context)
+                let prefix = TableLayout.layout(TableSamples.prefix(of: table, rows: k), in: context, provisional: true)
                 #expect(Array(full.body.prefix(prefix.body.count)) == prefix.body, "\(markdown) at \(context.width), \(k) rows")
                 #expect(prefix.closing == full.closing)
             }
