@@ -1,7 +1,7 @@
-/// Chooses column widths the way browsers size an automatic table: every column gets its
-/// longest word (its min-content width) when the words fit, and the rest of the width is shared
-/// in proportion to what each column still needs to show its cells unwrapped (max-content minus
-/// min-content). Only when the longest words cannot all fit are the longest of them broken.
+/// Chooses column widths: every column gets its longest word (its min-content width) when the
+/// words fit, then the rest of the width goes by need — first to show the data cells unwrapped,
+/// the widest columns giving up space first, then to keep the header on one line. A word is
+/// broken inside only when the longest words cannot all fit.
 enum ColumnSizing {
     /// A column narrower than its content never goes below this many columns (unless its
     /// content is narrower still): below it, wrapped prose turns into a word per line.
@@ -29,73 +29,55 @@ enum ColumnSizing {
     /// Widths no wider than `natural`, no narrower than `minimum`, that add up to at most
     /// `available`; `nil` when even the minimums do not fit.
     ///
-    /// - When the natural widths fit they are used as they are (a table is as wide as its content).
-    /// - Else, when every column's longest word (`longestWord`, at least its minimum) fits, each
-    ///   column gets its longest word, and the columns left over are shared in proportion to
-    ///   what each column lacks of its natural width.
-    /// - Else the longest words are capped at one level, the highest at which the total fits
-    ///   (never below the minimums), and the columns left over go one each to the capped columns
-    ///   with the shortest words: only words longer than that level are broken.
+    /// - When the natural widths (header included) fit they are used as they are (a table is as
+    ///   wide as its content).
+    /// - Else every column gets at least its longest word (`longestWord`, at least its minimum),
+    ///   and the rest is water-filled: first toward `dataNatural`, the natural width of the data
+    ///   cells alone, then toward `natural`. Water-filling caps every column at one level, the
+    ///   highest at which the total fits, so the widest columns give up space first and narrow
+    ///   ones keep theirs; and a long header over short values (`Popularity Score (1-100)` over
+    ///   two-digit numbers) wraps at its spaces before the data beside it does.
+    /// - Else the longest words are water-filled down toward the minimums: only words longer
+    ///   than the level reached are broken.
     ///
-    /// - Complexity: O(n log w) for n columns and a longest word of w.
-    static func fit(natural: [Int], longestWord: [Int], minimum: [Int], available: Int) -> [Int]? {
-        precondition(natural.count == minimum.count && natural.count == longestWord.count)
+    /// - Complexity: O(n log w) for n columns and a widest column of w.
+    static func fit(natural: [Int], dataNatural: [Int], longestWord: [Int], minimum: [Int], available: Int) -> [Int]? {
+        precondition(natural.count == minimum.count && natural.count == longestWord.count
+            && natural.count == dataNatural.count)
         let floor = zip(natural, minimum).map { max(1, min($0, $1)) }
         let ceiling = zip(natural, floor).map { max($0, $1) }
         if ceiling.reduce(0, +) <= available { return ceiling }
         if floor.reduce(0, +) > available { return nil }
         let words = natural.indices.map { max(floor[$0], min(ceiling[$0], longestWord[$0])) }
-        let wordTotal = words.reduce(0, +)
-        if wordTotal <= available {
-            return shared(available - wordTotal, from: words, toward: ceiling)
+        if words.reduce(0, +) > available {
+            return waterFilled(from: floor, toward: words, available: available)
         }
-        return capped(words, floor: floor, available: available)
+        let data = natural.indices.map { max(words[$0], min(ceiling[$0], dataNatural[$0])) }
+        if data.reduce(0, +) > available {
+            return waterFilled(from: words, toward: data, available: available)
+        }
+        return waterFilled(from: data, toward: ceiling, available: available)
     }
 
-    /// `base` plus `spare` columns shared in proportion to what each column lacks of `target`
-    /// (`spare` is less than the total lacking): handed out one at a time, each to the column
-    /// furthest below its proportional share so far (leftmost on a tie), so one more spare column
-    /// never takes one from another column.
-    ///
-    /// - Complexity: O(spare × n).
-    private static func shared(_ spare: Int, from base: [Int], toward target: [Int]) -> [Int] {
-        let needs = zip(target, base).map { $0 - $1 }
-        let totalNeed = needs.reduce(0, +)
-        guard spare > 0 else { return base }
-        var given = Array(repeating: 0, count: base.count)
-        for handed in 1...spare {
-            // Column i's share after `handed` columns is handed × need / total: compare the
-            // shortfalls scaled by the total, in integers.
-            var best: Int?
-            var bestShortfall = Int.min
-            for index in base.indices where given[index] < needs[index] {
-                let shortfall = handed * needs[index] - totalNeed * given[index]
-                if shortfall > bestShortfall { (best, bestShortfall) = (index, shortfall) }
-            }
-            guard let best else { break }
-            given[best] += 1
-        }
-        return zip(base, given).map { $0 + $1 }
-    }
-
-    /// `words` capped at the highest level whose total fits `available`, never below `floor`;
-    /// the columns left over go one each to the capped columns with the shortest words.
-    private static func capped(_ words: [Int], floor: [Int], available: Int) -> [Int] {
+    /// Widths between `floor` and `ceiling` capped at one level, the highest whose total fits
+    /// `available` (the floors must fit); the columns left over go one each to the capped
+    /// columns closest to their ceiling, so as many columns as possible reach it.
+    private static func waterFilled(from floor: [Int], toward ceiling: [Int], available: Int) -> [Int] {
         func widths(cappedAt level: Int) -> [Int] {
-            zip(words, floor).map { max($1, min($0, level)) }
+            zip(ceiling, floor).map { max($1, min($0, level)) }
         }
         // The highest level whose total fits; level 0 gives the floors, which fit.
-        var low = 0, high = words.max() ?? 0
+        var low = 0, high = ceiling.max() ?? 0
         while low < high {
             let mid = (low + high + 1) / 2
             if widths(cappedAt: mid).reduce(0, +) <= available { low = mid } else { high = mid - 1 }
         }
         var result = widths(cappedAt: low)
         let spare = available - result.reduce(0, +)
-        let cappedColumns = result.indices
-            .filter { result[$0] == low && words[$0] > low }
-            .sorted { (words[$0], $0) < (words[$1], $1) }
-        for index in cappedColumns.prefix(spare) { result[index] += 1 }
+        let capped = result.indices
+            .filter { result[$0] == low && ceiling[$0] > low }
+            .sorted { (ceiling[$0], $0) < (ceiling[$1], $1) }
+        for index in capped.prefix(spare) { result[index] += 1 }
         return result
     }
 }

@@ -13,9 +13,10 @@
 /// ends (see ``LiveLayout`` for a table taller than the live region).
 ///
 /// **Fitting** (``ColumnSizing``). Columns take their natural width (widest cell) when the table
-/// fits; otherwise each column gets its longest word and the rest of the width is shared in
-/// proportion to what each still lacks; only when the longest words cannot all fit are the
-/// longest broken, down to a minimum per column (its longest word, at least 6 and at most 10
+/// fits; otherwise each column gets its longest word, and the rest of the width goes by need,
+/// the widest columns giving up space first (data cells first, then headers, so a long header
+/// over short values wraps at its spaces first); only when the longest words cannot all fit are
+/// the longest broken, down to a minimum per column (its longest word, at least 6 and at most 10
 /// columns, and no narrower than a header word of up to 16). Cells wrap at spaces and after a
 /// hyphen inside a word (`2001-`/`Present`), and `<br>` in a cell is a line break. When even the
 /// minimums do not fit, each row becomes a record of `Header: value` lines. No line is ever

@@ -12,28 +12,32 @@ enum TablePlan {
     static func shape(alignments: [ColumnAlignment], header: [TableCellText]?,
                       rows: ArraySlice<[TableCellText]>, headroom: Bool, in context: LayoutContext) -> any TableShape {
         let columns = alignments.count
-        var natural = Array(repeating: 0, count: columns)
+        var dataNatural = Array(repeating: 0, count: columns)
         var longestWord = Array(repeating: 0, count: columns)
-        func measure(_ row: [TableCellText]) {
+        for row in rows {
             for column in 0..<columns {
-                natural[column] = max(natural[column], row[column].naturalWidth)
+                dataNatural[column] = max(dataNatural[column], row[column].naturalWidth)
                 longestWord[column] = max(longestWord[column], row[column].longestWord)
             }
         }
-        if let header { measure(header) }
-        for row in rows { measure(row) }
+        var natural = dataNatural
+        for (column, cell) in (header ?? []).enumerated() {
+            natural[column] = max(natural[column], cell.naturalWidth)
+            longestWord[column] = max(longestWord[column], cell.longestWord)
+        }
         let minimum = (0..<columns).map { column in
             ColumnSizing.minimum(natural: natural[column], longestWord: longestWord[column],
                                  longestHeaderWord: header?[column].longestWord ?? 0)
         }
         if headroom {
             natural = natural.map { max($0, ColumnSizing.longTableHeadroom) }
+            dataNatural = dataNatural.map { max($0, ColumnSizing.longTableHeadroom) }
         }
         let available = context.width - TableGrid.totalWidth(of: Array(repeating: 0, count: columns))
         let borderStyle = context.theme.tableBorder
 
-        guard let widths = ColumnSizing.fit(natural: natural, longestWord: longestWord, minimum: minimum,
-                                            available: available) else {
+        guard let widths = ColumnSizing.fit(natural: natural, dataNatural: dataNatural, longestWord: longestWord,
+                                            minimum: minimum, available: available) else {
             let labels = header ?? Array(repeating: TableCellText(spans: [], base: context.theme.text), count: columns)
             return TableRecords(width: context.width, labels: labels, borderStyle: borderStyle)
         }

@@ -2,7 +2,7 @@
 import Testing
 
 extension RillTests.Layout {
-    /// Column widths: minimums, longest words first, the rest shared by need.
+    /// Column widths: minimums, longest words first, the rest water-filled by need.
     @Suite struct ColumnSizingTests {}
 }
 
@@ -23,9 +23,10 @@ extension RillTests.Layout.ColumnSizingTests {
         #expect(ColumnSizing.minimum(natural: natural, longestWord: word, longestHeaderWord: headerWord) == expected)
     }
 
-    private func fit(_ natural: [Int], words: [Int], _ available: Int) -> [Int]? {
+    private func fit(_ natural: [Int], data: [Int]? = nil, words: [Int], _ available: Int) -> [Int]? {
         let minimum = zip(natural, words).map { ColumnSizing.minimum(natural: $0, longestWord: $1) }
-        return ColumnSizing.fit(natural: natural, longestWord: words, minimum: minimum, available: available)
+        return ColumnSizing.fit(natural: natural, dataNatural: data ?? natural, longestWord: words, minimum: minimum,
+                                available: available)
     }
 
     @Test func keepsNaturalWidthsThatFit() {
@@ -33,12 +34,26 @@ extension RillTests.Layout.ColumnSizingTests {
         #expect(fit([5, 30, 50], words: [5, 8, 10], 200) == [5, 30, 50])
     }
 
-    @Test func givesEveryColumnItsLongestWordThenSharesTheRestByNeed() {
-        // Words take 23; the other 47 go 22 : 40 to the columns that lack 22 and 40.
-        #expect(fit([5, 30, 50], words: [5, 8, 10], 70) == [5, 25, 40])
-        // A column of short numbers under a long header gets little more than its header word,
-        // the prose column most of the rest (38 spare columns, 14 : 188).
-        #expect(fit([24, 200], words: [10, 12], 60) == [13, 47])
+    @Test func shrinksTheWidestColumnsFirst() {
+        #expect(fit([5, 30, 50], words: [5, 8, 10], 70) == [5, 30, 35])
+        #expect(fit([5, 30, 50], words: [5, 8, 10], 45) == [5, 20, 20])
+        // Never below the longest words: 8 and 10 stay whole.
+        #expect(fit([5, 30, 50], words: [5, 8, 10], 23) == [5, 8, 10])
+        // The one spare column goes to the capped column closest to its natural width.
+        #expect(fit([51, 7, 12], words: [6, 7, 6], 30) == [11, 7, 12])
+    }
+
+    @Test func givesEveryColumnItsLongestWordEvenWhenItIsLong() {
+        // A 24-wide word keeps its column at 24 (a minimum of 10 would break it); the prose
+        // beside it wraps in what is left.
+        #expect(fit([40, 60], words: [24, 8], 40) == [24, 16])
+    }
+
+    @Test func wrapsALongHeaderBeforeTheDataBesideIt() {
+        // A header of 24 over two-digit values: its longest word (10) is kept, the data column
+        // takes the rest; with room for all the data, the header gets what remains.
+        #expect(fit([24, 200], data: [2, 200], words: [10, 12], 60) == [10, 50])
+        #expect(fit([24, 30], data: [2, 30], words: [10, 12], 50) == [20, 30])
     }
 
     @Test func breaksOnlyTheLongestWordsWhenTheWordsDoNotFit() {
@@ -63,10 +78,11 @@ extension RillTests.Layout.ColumnSizingTests {
             let count = Int.random(in: 1...12, using: &random)
             let natural = (0..<count).map { _ in Int.random(in: 0...120, using: &random) }
             let words = natural.map { Int.random(in: 0...$0, using: &random) }
+            let data = natural.map { Int.random(in: 0...$0, using: &random) }
             let minimum = zip(natural, words).map { ColumnSizing.minimum(natural: $0, longestWord: $1) }
             let available = Int.random(in: 0...400, using: &random)
-            guard let widths = ColumnSizing.fit(natural: natural, longestWord: words, minimum: minimum,
-                                                available: available) else {
+            guard let widths = ColumnSizing.fit(natural: natural, dataNatural: data, longestWord: words,
+                                                minimum: minimum, available: available) else {
                 #expect(minimum.map { max(1, $0) }.reduce(0, +) > available)
                 continue
             }
@@ -80,8 +96,8 @@ extension RillTests.Layout.ColumnSizingTests {
                 #expect(zip(widths, words).allSatisfy { $0 >= $1 })
             }
             // More room never makes a column narrower.
-            if let wider = ColumnSizing.fit(natural: natural, longestWord: words, minimum: minimum,
-                                            available: available + 1) {
+            if let wider = ColumnSizing.fit(natural: natural, dataNatural: data, longestWord: words,
+                                            minimum: minimum, available: available + 1) {
                 #expect(zip(wider, widths).allSatisfy { $0 >= $1 })
             }
         }

@@ -34,33 +34,32 @@ extension RillTests.Layout.TableFittingTests {
     }
 
     @Test func shrinksTheWidestColumnAndWrapsItsCellsSeparatingRows() {
-        // Every column gets its longest word (Lovelace, analyst, Analytical); the 5 columns left
-        // go by need: 4 to Name (short of Ada Lovelace), 1 to Notes.
         #expect(render(people, width: 40) == [
-            "┌──────────┬─────────┬─────────────────┐",
-            "│ Name     │  Role   │ Notes           │",
-            "╞══════════╪═════════╪═════════════════╡",
-            "│ Ada      │ analyst │ wrote the first │",
-            "│ Lovelace │         │ program for the │",
-            "│          │         │ Analytical      │",
-            "│          │         │ Engine          │",
-            "├──────────┼─────────┼─────────────────┤",
-            "│ Grace    │ admiral │ COBOL           │",
-            "│ Hopper   │         │                 │",
-            "└──────────┴─────────┴─────────────────┘",
+            "┌──────────────┬─────────┬─────────────┐",
+            "│ Name         │  Role   │ Notes       │",
+            "╞══════════════╪═════════╪═════════════╡",
+            "│ Ada Lovelace │ analyst │ wrote the   │",
+            "│              │         │ first       │",
+            "│              │         │ program for │",
+            "│              │         │ the         │",
+            "│              │         │ Analytical  │",
+            "│              │         │ Engine      │",
+            "├──────────────┼─────────┼─────────────┤",
+            "│ Grace Hopper │ admiral │ COBOL       │",
+            "└──────────────┴─────────┴─────────────┘",
         ])
     }
 
     @Test func doesNotSeparateRowsWhenOnlyTheHeaderWraps() {
         let markdown = "| Memory in gibibytes | Load average |\n|--:|--:|\n| 4 | 0.5 |\n| 16 | 1.25 |\n"
         #expect(render(markdown, width: 24) == [
-            "┌────────────┬─────────┐",
-            "│  Memory in │    Load │",
-            "│  gibibytes │ average │",
-            "╞════════════╪═════════╡",
-            "│          4 │     0.5 │",
-            "│         16 │    1.25 │",
-            "└────────────┴─────────┘",
+            "┌───────────┬──────────┐",
+            "│ Memory in │     Load │",
+            "│ gibibytes │  average │",
+            "╞═══════════╪══════════╡",
+            "│         4 │      0.5 │",
+            "│        16 │     1.25 │",
+            "└───────────┴──────────┘",
         ])
     }
 
