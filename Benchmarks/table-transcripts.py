@@ -91,18 +91,18 @@ def main():
                 early = re.search(r"region full:\s*(\d+)", file.read())
             early = int(early.group(1)) if early else 0
             batch = run_in_pane(f"{rill} --width {cols} --color never {path} | cat", cols, rows, args.timeout)
-            counts = tally.setdefault(model, {"answers": 0, "equal": 0, "early": 0, "differ": []})
+            counts = tally.setdefault(model, {"answers": 0, "equal": 0, "early": [], "differ": []})
             counts["answers"] += 1
             if live == batch:
                 counts["equal"] += 1
             elif early:
-                counts["early"] += 1
+                counts["early"].append(number)
             else:
                 counts["differ"].append(number)
                 failed = True
     for model, counts in sorted(tally.items()):
         print(f"{model}: {counts['answers']} answers with tables, {counts['equal']} transcripts equal the batch render, "
-              f"{counts['early']} differ after early commits, {len(counts['differ'])} differ otherwise {counts['differ']}")
+              f"{len(counts['early'])} differ after early commits {counts['early']}, {len(counts['differ'])} differ otherwise {counts['differ']}")
     return 1 if failed else 0
 
 
