@@ -21,8 +21,9 @@ import Rill
 //   rill-bench --footprint NAME [--chunk N] --frames K,…
 //                                                the frames listed run where callgrind alone collects (Benchmarks/footprint.sh)
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
-//   rill-bench --hostile [--size N] [--only NAME] [--reparse-threshold B]
-//                                                pathological shapes at N and 4N bytes
+//   rill-bench --hostile [--size N] [--only NAME] [--timeout S]
+//                                                pathological shapes (N bytes, or their own size): one-shot, 1-byte
+//                                                and 4 KB pieces, cmark-gfm's command line; CPU and peak RSS
 //   rill-bench --highlight [NAME…] [--sleep MS] [--streamed-only]
 //                                                syntax highlighting: loading, a line (p50, p99), hostile lines,
 //                                                the named documents streamed with it on and off
@@ -40,9 +41,14 @@ func chosenPieces(_ bytes: [UInt8], default size: Int) -> [Range<Int>] {
     return Runner.fixed(bytes, option("--chunk").flatMap { Int($0) } ?? size)
 }
 
+if let name = option("--hostile-run") {
+    Hostile.measureHere(name, size: Int(option("--size") ?? "") ?? 100_000, chunk: Int(option("--chunk") ?? "") ?? 0)
+    exit(0)
+}
+
 if arguments.contains("--hostile") {
     Hostile.run(size: Int(option("--size") ?? "") ?? 100_000, only: option("--only"),
-                reparseThreshold: option("--reparse-threshold").flatMap { Int($0) })
+                timeout: Int(option("--timeout") ?? "") ?? 120)
     exit(0)
 }
 

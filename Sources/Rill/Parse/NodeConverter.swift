@@ -28,6 +28,7 @@ struct NodeConverter {
     func convert(document: OpaquePointer) -> ParsedSlice {
         var entries: [ParsedSlice.Entry] = []
         var stack: [Frame] = [Frame(kind: .document)]
+        var nodes = 0
         guard let iterator = cmark_iter_new(document) else { return ParsedSlice(entries: []) }
         defer { cmark_iter_free(iterator) }
 
@@ -36,6 +37,7 @@ struct NodeConverter {
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator), node != document else { continue }
             if event == CMARK_EVENT_ENTER {
+                nodes += 1
                 let parent = stack[stack.count - 1].asParent
                 if let leaf = leafBlock(node, parent: parent) {
                     append(leaf.block, startLine: leaf.startLine, to: &stack, entries: &entries)
@@ -49,6 +51,6 @@ struct NodeConverter {
                 exit(frame, node: node, stack: &stack, entries: &entries)
             }
         }
-        return ParsedSlice(entries: entries)
+        return ParsedSlice(entries: entries, nodes: nodes)
     }
 }

@@ -90,8 +90,8 @@ public struct MarkdownStream: Sendable {
         set { truth.resumesInside = newValue }
     }
 
-    /// Size in bytes above which the open part is not parsed again at every frame (see
-    /// ``ParseSchedule``).
+    /// Weight (bytes, and the nodes cmark makes of them weighted) above which the open part is
+    /// not parsed again at every frame (see ``ParseSchedule``).
     public var reparseThreshold: Int {
         get { schedule.threshold }
         set { schedule.threshold = newValue }
@@ -184,8 +184,9 @@ public struct MarkdownStream: Sendable {
         // would keep it.
         let leavesLineOut = !atEnd && preview.isEnabled && incompleteLineMayDefine(incomplete)
         let parseEnd = leavesLineOut ? incomplete : source.count
-        let cost = truth.parseCost(source, end: parseEnd)
-        let timing = atEnd ? .due : schedule.timing(start: cost.start, cost: cost.bytes, source: source)
+        // Weighed up to the end even when the line is left out of the truth: the preview parses it.
+        let cost = truth.parseCost(source, end: source.count)
+        let timing = atEnd ? .due : schedule.timing(start: cost.start, bytes: cost.bytes, source: source)
         var unparsed = Truth.Outcome()
         unparsed.firstNewFinal = finalBlocks.count
         guard timing != .deferred else {
@@ -193,20 +194,23 @@ public struct MarkdownStream: Sendable {
             preview.forgetExtension()
             return unparsed
         }
-        if !atEnd, cost.bytes <= schedule.threshold,
+        if !atEnd, !schedule.isHeavy(bytes: cost.bytes),
            let extended = preview.extended(tail, source: source, incompleteFrom: incompleteLineStart, lineMayDefine: leavesLineOut) {
             // Plain words added to the paragraph being written: shown without a parse.
             tail = extended
-            schedule.noteParse(start: cost.start, cost: cost.bytes, wasEarly: false, source: source)
+            schedule.noteParse(start: cost.start, bytes: cost.bytes, work: nil, wasEarly: false, source: source)
             return unparsed
         }
+        let workBefore = truth.openPartWork
         tail = OpenTail()  // shares the truth's growing parts; let go, so that they grow in place
         let outcome = truth.frame(source, parseEnd: parseEnd, incompleteFrom: incomplete, atEnd: atEnd,
                                   paragraphStep: paragraphSettleStep)
         guard !atEnd else { return outcome }
         tail = preview.shown(&truth, source: source, incompleteFrom: incompleteLineStart, lineLeftOut: leavesLineOut)
         let next = truth.parseCost(source, end: source.count)
-        schedule.noteParse(start: next.start, cost: next.bytes, wasEarly: timing == .early, source: source)
+        let work = truth.openPartWork - workBefore
+        schedule.noteParse(start: next.start, bytes: next.bytes, work: work,
+                           wasEarly: timing == .early, source: source)
         return outcome
     }
 

@@ -1,19 +1,24 @@
 /// When the open part is parsed again: the one schedule of the engine.
 ///
-/// While the text a parse of the open part would hand cmark is small, at every frame. Above
-/// ``threshold`` bytes, only once it has grown by a quarter since its last parse, or once a
-/// blank line and a complete line after it arrived (a new block may have begun), at most once
-/// between two such parses; the frames in between keep the last view (a giant open block lags
-/// behind its text by up to a quarter of its size, and becomes final a little later). The parse
-/// sizes then grow geometrically, so the total work stays proportional to the input. A parse
+/// A parse is weighed by its ``ParseWork``: the bytes it would hand cmark, times what a byte of
+/// the open part cost at its last parse (its bytes and weighted nodes over its bytes). While that
+/// is under ``threshold``, the open part is parsed at every frame: an answer's open part, a
+/// paragraph or a list item being written, weighs a few kilobytes. Above it, only once the text a
+/// parse would hand cmark has grown by a quarter since its last parse, or once a blank line and a
+/// complete line after it arrived (a new block may have begun), at most once between two such
+/// parses; the frames in between keep the last view (a costly open block lags behind its text by
+/// up to a quarter of its size, and becomes final a little later). The parse sizes then grow
+/// geometrically, so the parses of one open part cost at most five times its last parse, and
+/// what the frames below the threshold cost is bounded by the threshold's square over what a byte
+/// weighs: the total stays within a fixed multiple of a one-shot parse whatever the text. A parse
 /// that starts somewhere else (the frontier or a resume point moved) is always due.
 struct ParseSchedule: Sendable {
-    /// Size in bytes above which the open part is not parsed at every frame.
+    /// Weight (``ParseWork/weight``) above which the open part is not parsed at every frame.
     var threshold = 64 * 1024
 
     /// When the next parse happens.
     enum Timing: Equatable {
-        /// Now: the open part is small, new, or has grown by a quarter.
+        /// Now: the open part is light, new, or has grown by a quarter.
         case due
         /// Now, before it has grown enough, because a new block may have begun.
         case early
@@ -23,10 +28,12 @@ struct ParseSchedule: Sendable {
 
     /// The last parse of the open part, and what the text since says.
     private var last: LastParse?
+    /// What a byte of the open part weighed at its last parse, as a fraction.
+    private var weightPerByte = (weight: 1, bytes: 1)
 
     private struct LastParse {
         var start: Int
-        var cost: Int
+        var bytes: Int
         var end: Int
         var wasEarly: Bool
         /// Text after `end` already scanned for a blank line followed by a complete line.
@@ -35,10 +42,21 @@ struct ParseSchedule: Sendable {
         var sawBlankLine = false
     }
 
-    /// Whether a parse starting at `start` that would hand cmark `cost` bytes is due now.
-    mutating func timing(start: Int, cost: Int, source: [UInt8]) -> Timing {
+    /// What a parse that hands cmark `bytes` bytes of the open part is expected to weigh.
+    func expectedWeight(bytes: Int) -> Int {
+        let (product, overflow) = bytes.multipliedReportingOverflow(by: weightPerByte.weight)
+        return overflow ? .max : product / weightPerByte.bytes
+    }
+
+    /// Whether a parse of `bytes` bytes of the open part weighs more than ``threshold``.
+    func isHeavy(bytes: Int) -> Bool {
+        expectedWeight(bytes: bytes) > threshold
+    }
+
+    /// Whether a parse starting at `start` that would hand cmark `bytes` bytes is due now.
+    mutating func timing(start: Int, bytes: Int, source: [UInt8]) -> Timing {
         guard var last, last.start == start else { return .due }
-        guard cost > threshold, cost - last.cost < last.cost / 4 else { return .due }
+        guard isHeavy(bytes: bytes), bytes - last.bytes < last.bytes / 4 else { return .due }
         guard !last.wasEarly else { return .deferred }
         // A blank line, then a complete line: a new block may have begun, parse now.
         var index = last.scanned
@@ -62,10 +80,14 @@ struct ParseSchedule: Sendable {
         return .deferred
     }
 
-    /// Remembers that the open part was parsed from `start`, handing cmark `cost` bytes, as of
-    /// the whole text received.
-    mutating func noteParse(start: Int, cost: Int, wasEarly: Bool, source: [UInt8]) {
-        last = LastParse(start: start, cost: cost, end: source.count, wasEarly: wasEarly, scanned: source.count,
+    /// Remembers that the open part was shown from `start` with a parse of `bytes` bytes as of
+    /// the whole text received; `work` is what this frame's parses of it cost (nil when it was
+    /// shown without one).
+    mutating func noteParse(start: Int, bytes: Int, work: ParseWork?, wasEarly: Bool, source: [UInt8]) {
+        if let work, work.bytes > 0 {
+            weightPerByte = (max(work.bytes, work.weight), work.bytes)
+        }
+        last = LastParse(start: start, bytes: bytes, end: source.count, wasEarly: wasEarly, scanned: source.count,
                          lineIsBlank: source.last == 0x0A || source.last == 0x0D)
     }
 }

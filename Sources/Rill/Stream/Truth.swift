@@ -22,6 +22,8 @@ struct Truth: Sendable {
     var frontier = 0
     /// Bytes handed to cmark so far, carried definitions included.
     var bytesParsed = 0
+    /// What the parses of the open part cost so far (what the schedule weighs them by).
+    var openPartWork = ParseWork()
     /// Whether the open top-level block is parsed from deep inside it (turned off only to compare).
     var resumesInside = true
 
@@ -97,7 +99,8 @@ struct Truth: Sendable {
         if let path, path.levels.allSatisfy({ $0.looseReadAt < end || !$0.looseBefore }),
            let (resumed, cost) = path.parse(source, end: end, extra: extra, definitions: definitions,
                                                       incompleteFrom: incompleteFrom) {
-            bytesParsed += cost
+            bytesParsed += cost.bytes
+            openPartWork += cost
             var parse = Parse(items: [.followed(resumed)], identityBefore: [path.identityBefore])
             parse.items += resumed.later.map(Item.entry)
             parse.identityBefore += resumed.identityBeforeLater
@@ -111,7 +114,9 @@ struct Truth: Sendable {
             slice = extended[...]
         }
         bytesParsed += definitions.count + slice.count
-        var entries = SliceParser.parse(prefix: definitions, slice: slice, base: frontier).entries
+        let parsedSlice = SliceParser.parse(prefix: definitions, slice: slice, base: frontier)
+        openPartWork += ParseWork(bytes: definitions.count + slice.count, nodes: parsedSlice.nodes)
+        var entries = parsedSlice.entries
         var parse = Parse()
         var assigner = identity
         for index in entries.indices {

@@ -99,6 +99,18 @@ extension DeferredParseTests {
         #expect(stream.bytesParsed < 20 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte line")
     }
 
+    @Test("A line of 3,000 nested block quotes streamed byte by byte is parsed a bounded number of times over")
+    func nestedQuotesAreWeighedByTheirNodes() {
+        // Small in bytes, but every `>` is a node: parsed at every frame, its open part would hand
+        // cmark about 3,000 times its size; weighed by its nodes, it is deferred once it passes
+        // about a kilobyte.
+        let bytes = Array((String(repeating: ">", count: 3_000) + " " + String(repeating: "word ", count: 600)).utf8)
+        let stream = Self.streamed(bytes, size: 1)
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        #expect(stream.bytesParsed < 150 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte line")
+        #expect(stream.deferredFrames > bytes.count / 2)
+    }
+
     @Test("A huge paragraph becomes final soon after a new block begins, before it has grown by a quarter")
     func newBlockEndsDeferral() {
         var stream = MarkdownStream()

@@ -124,7 +124,7 @@ struct ResumePath: Sendable {
     ///
     /// - Complexity: a parse of the slice, plus the open children put back together.
     func parse(_ source: [UInt8], end: Int, extra: [UInt8], definitions: [UInt8],
-               incompleteFrom: Int) -> (Resumed, parsedBytes: Int)? {
+               incompleteFrom: Int) -> (Resumed, ParseWork)? {
         let depth = deepestUsableLevel(source, end: end)
         let level = levels[depth]
         if depth == 0, level.resumeLine >= end, extra.isEmpty {
@@ -138,7 +138,7 @@ struct ResumePath: Sendable {
             }
             head.range = head.range.lowerBound..<max(head.range.lowerBound, settledEnd)
             return (Resumed(depth: 0, head: head, openChildren: [], codeLines: level.isContainer ? nil : ([], nil), later: [],
-                            identityBeforeLater: [], identityAfter: level.identityAfterSettled, end: head.range.upperBound), 0)
+                            identityBeforeLater: [], identityAfter: level.identityAfterSettled, end: head.range.upperBound), ParseWork())
         }
         guard level.resumeLine < end || !extra.isEmpty, let context = context(at: depth) else { return nil }
         var slice = source[level.resumeLine..<max(level.resumeLine, end)]
@@ -148,7 +148,7 @@ struct ResumePath: Sendable {
             slice = extended[...]
         }
         let parsed = SliceParser.parse(prefix: definitions, context: context[...], slice: slice, base: level.resumeLine)
-        let cost = definitions.count + context.count + slice.count
+        let cost = ParseWork(bytes: definitions.count + context.count + slice.count, nodes: parsed.nodes)
         guard let content = ResumedContent(parsed, level: level, depth: depth, hasOpener: itemColumn(enclosing: depth) != nil,
                                            source: source),
               content.nesting + containerDepth(above: depth) < ParseLimits.maxContainerDepth else { return nil }
