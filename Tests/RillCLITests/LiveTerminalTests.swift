@@ -455,3 +455,45 @@ extension LiveTerminalTests {
                 "the end of the transcript differs from the batch render at \(resize.to.width):\n\(Self.differences(liveTail, Self.withoutTrailingBlankLines(batchTail)))")
     }
 }
+
+extension LiveTerminalTests {
+    struct WidthChange: Sendable, CustomTestStringConvertible {
+        var from: Int
+        var to: Int
+        var testDescription: String { "\(from) to \(to) columns" }
+    }
+
+    /// A terminal rewraps the lines on screen when its width changes (tmux moves rows it no
+    /// longer has room for into the scrollback): the live region drawn at the old width must be
+    /// neither drawn again nor lost, so the transcript, read as tmux joins rewrapped rows, holds
+    /// every word of the paragraph once, in order.
+    @Test("A width change mid-paragraph leaves every word in the transcript once",
+          arguments: [WidthChange(from: 100, to: 60), WidthChange(from: 60, to: 100)])
+    func widthChangeMidParagraph(_ change: WidthChange) throws {
+        let words = (1...400).map { "word\($0)" }
+        let terminal = try Tmux(width: change.from, height: 40)
+        defer { terminal.kill() }
+        try (words.joined(separator: " ") + "\n").write(to: terminal.file("paragraph.md"), atomically: true,
+                                                         encoding: .utf8)
+        let started = try terminal.start("rill --replay \"$OUT/paragraph.md\" --chunk 8 --rate 150 --color never")
+        // Resize while the paragraph, all of it live, is about 15 lines tall at 100 columns.
+        try terminal.wait(for: "the paragraph to reach its 160th word", timeout: 60) { lines in
+            lines.contains { $0.contains("word160 ") }
+        }
+        try terminal.resize(width: change.to, height: 40)
+        let run = try terminal.finish(started, timeout: Self.replayTimeout)
+        #expect(run.status == 0)
+        let joined = try terminal.capture(history: true, join: true)
+        guard let first = joined.lastIndex(of: started.begin),
+              let last = joined[first...].firstIndex(where: { $0.contains(started.end) }) else {
+            Issue.record("markers not found")
+            return
+        }
+        let seen = joined[(first + 1)..<last].flatMap { $0.split(separator: " ").map(String.init) }
+        let repeated = Dictionary(grouping: seen, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "\(repeated.count) words drawn twice, from \(repeated.first ?? "")")
+        let missing = Set(words).subtracting(seen).count
+        let inOrder = seen == words
+        #expect(inOrder, "the transcript's \(seen.count) words are not the paragraph's 400 in order (\(missing) missing)")
+    }
+}
