@@ -40,7 +40,7 @@ struct Options: Equatable {
     var highlight: Highlight = .auto
     /// Theme name: `dark` or `light`; nil means from `COLORFGBG`, else dark.
     var theme: String?
-    /// Layout width; nil means `COLUMNS`, then the terminal's width, then 80.
+    /// Layout width; nil means the terminal's width, then `COLUMNS`, then 80.
     var width: Int?
     /// What the input holds: markdown, or a model API's stream (`--input`).
     var input: InputFormat = .auto
@@ -74,8 +74,9 @@ struct Options: Equatable {
                        text   styled text, written block by block as blocks become final
                        plain  unstyled text, block by block
                        jsonl  block events, one JSON object per line (see README)
-      --width N        layout width (default: COLUMNS, else the terminal's, else 80;
-                       the live view is never wider than the terminal)
+      --width N        layout width (default: the terminal's, that of stdout, else
+                       stderr, else /dev/tty; else COLUMNS, else 80; the live view
+                       is never wider than the terminal)
       --color W        auto | always | never (default auto; honours NO_COLOR,
                        FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb); also --colour
       --theme T        dark | light (default: from COLORFGBG, else dark)

@@ -497,3 +497,20 @@ extension LiveTerminalTests {
         #expect(inOrder, "the transcript's \(seen.count) words are not the paragraph's 400 in order (\(missing) missing)")
     }
 }
+
+// MARK: - Piped
+
+extension LiveTerminalTests {
+    /// `rill answer.md | less -R` in a terminal: standard output is a pipe, but standard error,
+    /// or else `/dev/tty`, is the terminal the pager shows the text in.
+    @Test("Piped output is laid out at the width of the terminal it is shown in",
+          arguments: ["| cat", "2>/dev/null | cat"])
+    func pipedWidth(_ redirection: String) throws {
+        let terminal = try Tmux(width: 100, height: 40)
+        defer { terminal.kill() }
+        let run = try terminal.run("COLUMNS=70 rill --color never answer-rust-ownership.md \(redirection)")
+        #expect(run.status == 0)
+        let widest = run.lines.map { DisplayWidth.of($0) }.max() ?? 0
+        #expect(widest > 80 && widest <= 100, "the widest line is \(widest) columns, in a terminal of 100")
+    }
+}

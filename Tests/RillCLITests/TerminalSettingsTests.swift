@@ -87,11 +87,12 @@ extension TerminalSettingsTests {
         }
     }
 
-    @Test("Width: --width, else COLUMNS, else the terminal's, else 80")
+    @Test("Width: --width, else the terminal's, else COLUMNS, else 80")
     func width() throws {
         let environment = ["TERM": "xterm", "COLUMNS": "70"]
         #expect(try Self.resolve(["--width", "50"], environment, size: (120, 40)).width == 50)
-        #expect(try Self.resolve([], environment, size: (120, 40)).width == 70)
+        #expect(try Self.resolve([], environment, tty: false, size: (120, 40)).width == 120)
+        #expect(try Self.resolve([], environment, tty: false, size: nil).width == 70)
         #expect(try Self.resolve([], ["TERM": "xterm"], size: (120, 40)).width == 120)
         #expect(try Self.resolve([], ["TERM": "xterm"], tty: false, size: nil).width == 80)
         for bad in ["", "0", "-5", "wide", "80x"] {
