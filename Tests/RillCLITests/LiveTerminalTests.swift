@@ -514,3 +514,33 @@ extension LiveTerminalTests {
         #expect(widest > 80 && widest <= 100, "the widest line is \(widest) columns, in a terminal of 100")
     }
 }
+
+// MARK: - Ctrl-C in colour
+
+extension LiveTerminalTests {
+    /// The terminal echoes Ctrl-C the moment it is pressed, at the cursor, in the attributes
+    /// last set: in the middle of a code line being written, those are the code's colours.
+    @Test("Ctrl-C while a code line is written: no `^C` is drawn in the code's colours, and echo is as it was")
+    func interruptInsideCode() throws {
+        let terminal = try Tmux(width: Self.large.width, height: Self.large.height)
+        defer { terminal.kill() }
+        let code = (1...60).map { "let value\($0) = compute(\($0), \"a long argument that keeps the line going\")" }
+        try ("```\n" + code.joined(separator: "\n") + "\n```\n").write(to: terminal.file("code.md"), atomically: true,
+                                                                       encoding: .utf8)
+        try terminal.type("rill --replay \"$OUT/code.md\" --chunk 3 --rate 40 --color always")
+        try terminal.wait(for: "the code block to be written", timeout: 60) { lines in
+            lines.contains { $0.contains("let value2 = compute") }
+        }
+        try terminal.press("C-c")
+        try terminal.waitForPrompt()
+        let lines = Tmux.cells(try terminal.capture(history: true, escapes: true))
+        for line in lines where line.contains("^C") {
+            let before = line[..<line.range(of: "^C")!.lowerBound]
+            let look = before.range(of: "⟦", options: .backwards).map { String(before[$0.lowerBound...]) } ?? ""
+            #expect(look.hasPrefix("⟦fg bg ⟧"), "`^C` drawn in colour: \(look.prefix(40))")
+        }
+        let settings = try terminal.run("stty -a")
+        #expect(settings.lines.joined(separator: " ").split(separator: " ").contains("echoctl"),
+                "the terminal's echo of control keys is as it was")
+    }
+}
