@@ -8,7 +8,7 @@ struct Options: Equatable {
         case auto
         /// Styled text written block by block as blocks become final (no redrawing).
         case text
-        /// Unstyled text, block by block.
+        /// The same as ``text`` without colour (`--color never`), kept for scripts.
         case plain
         /// Block events, one JSON object per line.
         case jsonl
@@ -72,13 +72,14 @@ struct Options: Equatable {
     output:
       --format F       auto   live view on a terminal, styled text elsewhere (default)
                        text   styled text, written block by block as blocks become final
-                       plain  unstyled text, block by block
+                       plain  same as --format text --color never
                        jsonl  block events, one JSON object per line (see README)
       --width N        layout width (default: the terminal's, that of stdout, else
                        stderr, else /dev/tty; else COLUMNS, else 80; the live view
                        is never wider than the terminal)
-      --color W        auto | always | never (default auto; honours NO_COLOR,
-                       FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb); also --colour
+      --color W        auto | always | never (default auto: off with NO_COLOR,
+                       else on with FORCE_COLOR or CLICOLOR_FORCE, else on for a
+                       terminal that is not TERM=dumb); also --colour
       --theme T        dark | light (default: from COLORFGBG, else dark)
       --hyperlinks W   auto | always | never: links as OSC 8 hyperlinks
       --highlight W    auto | never: colour code blocks by their language's syntax

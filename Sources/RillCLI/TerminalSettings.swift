@@ -39,6 +39,8 @@ struct TerminalSettings: Equatable {
         let term = environment["TERM"] ?? ""
         let isDumb = term == "dumb"
 
+        // The flag beats the environment; then NO_COLOR, then FORCE_COLOR (even on a dumb
+        // terminal: CI logs set both to get colour without cursor movement), then the terminal.
         var color: Bool
         switch options.color {
         case .always: color = true

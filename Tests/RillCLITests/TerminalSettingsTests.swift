@@ -71,6 +71,15 @@ extension TerminalSettingsTests {
                 "forced colour still gets no cursor movement")
     }
 
+    @Test("Colour precedence: --color, then NO_COLOR, then FORCE_COLOR / CLICOLOR_FORCE, then TERM=dumb and the terminal")
+    func colorPrecedence() throws {
+        let forced = try Self.resolve([], ["TERM": "dumb", "FORCE_COLOR": "1"])
+        #expect(forced.depth != ColorDepth.none && !forced.isLiveTerminal, "forced colour on a dumb terminal, no live view")
+        #expect(try Self.resolve([], ["TERM": "dumb", "FORCE_COLOR": "1", "NO_COLOR": "1"]).depth == ColorDepth.none)
+        #expect(try Self.resolve(["--color", "always"], ["TERM": "dumb", "NO_COLOR": "1"]).depth != ColorDepth.none)
+        #expect(try Self.resolve(["--color", "never"], ["TERM": "xterm", "FORCE_COLOR": "1"], tty: false).depth == ColorDepth.none)
+    }
+
     @Test("The live view only on a terminal, with the automatic format")
     func liveView() throws {
         #expect(try Self.resolve().isLiveTerminal)
