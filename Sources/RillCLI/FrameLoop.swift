@@ -67,12 +67,21 @@ struct FrameLoop {
     /// bounded by the budget, whatever the timing.
     static let frameByteBudget = 4 * DescriptorReader.readSize
 
+    /// Whether `descriptor` is a regular file (not a pipe, a terminal or a socket).
+    private static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     mutating func run(into sink: inout some FrameSink) -> Outcome {
         var lastFrame: UInt64 = 0
         var pending = false
         var bytesSinceFrame = 0
         // Whether the last read was small: a model writing a few bytes at a time.
         var writerIsSlow = true
+        // A file has all its bytes at once, and its end is due as soon as it is read.
+        let readsFile: Bool
+        if case .descriptor(let fd) = input { readsFile = Self.isRegularFile(fd) } else { readsFile = false }
         do throws(OutputChannel.Closed) {
             while true {
                 let now = MonotonicClock.now()
@@ -86,10 +95,14 @@ struct FrameLoop {
                 case .descriptor(let fd):
                     // Right after a frame, input from a slow writer is left in the pipe until the
                     // next frame is due: it could not be shown sooner, and reading each piece as it
-                    // comes costs a wakeup and a read per piece. Signals still wake the loop.
+                    // comes costs a wakeup and a read per piece. Signals still wake the loop, and so
+                    // does the writer closing the pipe (a hang-up is reported whatever is asked):
+                    // the end of the input is shown at once.
                     let quietUntil = lastFrame + frameInterval
-                    if !pending, writerIsSlow, lastFrame > 0, now < quietUntil {
+                    if !pending, writerIsSlow, !readsFile, lastFrame > 0, now < quietUntil {
                         deadline = quietUntil
+                        inputIndex = fds.count
+                        fds.append(pollfd(fd: fd, events: 0, revents: 0))
                     } else {
                         inputIndex = fds.count
                         fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))

@@ -7,6 +7,8 @@ struct LiveSink: FrameSink {
     private var view: LiveView
     private var layoutAndPaint: Duration = .zero
     private let clock = ContinuousClock()
+    /// Ctrl-C is not echoed as `^C` into the live region (see ``ControlEcho``).
+    private var controlEcho: ControlEcho
 
     /// The width asked for with `--width`, kept across resizes (but never wider than the terminal).
     private let requestedWidth: Int?
@@ -14,11 +16,13 @@ struct LiveSink: FrameSink {
     init(output: OutputChannel, settings: TerminalSettings, requestedWidth: Int? = nil, dimmed: DimmedSource? = nil) {
         self.output = output
         self.requestedWidth = requestedWidth
+        self.controlEcho = ControlEcho(descriptor: output.descriptor)
         var context = settings.context
         context.dimmed = dimmed
         self.view = LiveView(context: context,
                              encoder: ANSIEncoder(depth: settings.depth, hyperlinks: settings.hyperlinks),
                              height: settings.height ?? 24)
+        controlEcho.hide()
     }
 
     var bytesWritten: Int { output.bytesWritten }
@@ -37,6 +41,7 @@ struct LiveSink: FrameSink {
     }
 
     mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+        defer { controlEcho.restore() }
         try frame(update, stream: stream)
         try output.write(view.close())
     }
@@ -57,6 +62,7 @@ struct LiveSink: FrameSink {
     /// Ctrl-Z: the live region is erased, so that what the shell prints while rill is stopped
     /// (`[1]+ Stopped`, the prompt, `fg`) does not end up inside it, and the cursor is shown.
     mutating func suspend() throws(OutputChannel.Closed) {
+        controlEcho.restore()
         try forgetLiveRegion()
         try output.write(view.close())
     }
@@ -64,10 +70,12 @@ struct LiveSink: FrameSink {
     /// Continued: the live region is drawn again where the cursor now is, below what the shell
     /// printed, at the terminal's current size.
     mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed) {
+        controlEcho.hide()
         try resize(stream: stream)
     }
 
     mutating func abandon() {
+        controlEcho.restore()
         try? output.write(view.close())
     }
 

@@ -8,7 +8,7 @@ struct Options: Equatable {
         case auto
         /// Styled text written block by block as blocks become final (no redrawing).
         case text
-        /// Unstyled text, block by block.
+        /// The same as ``text`` without colour (`--color never`), kept for scripts.
         case plain
         /// Block events, one JSON object per line.
         case jsonl
@@ -40,7 +40,7 @@ struct Options: Equatable {
     var highlight: Highlight = .auto
     /// Theme name: `dark` or `light`; nil means from `COLORFGBG`, else dark.
     var theme: String?
-    /// Layout width; nil means `COLUMNS`, then the terminal's width, then 80.
+    /// Layout width; nil means the terminal's width, then `COLUMNS`, then 80.
     var width: Int?
     /// What the input holds: markdown, or a model API's stream (`--input`).
     var input: InputFormat = .auto
@@ -72,12 +72,14 @@ struct Options: Equatable {
     output:
       --format F       auto   live view on a terminal, styled text elsewhere (default)
                        text   styled text, written block by block as blocks become final
-                       plain  unstyled text, block by block
+                       plain  same as --format text --color never
                        jsonl  block events, one JSON object per line (see README)
-      --width N        layout width (default: COLUMNS, else the terminal's, else 80;
-                       the live view is never wider than the terminal)
-      --color W        auto | always | never (default auto; honours NO_COLOR,
-                       FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb); also --colour
+      --width N        layout width (default: the terminal's, that of stdout, else
+                       stderr, else /dev/tty; else COLUMNS, else 80; the live view
+                       is never wider than the terminal)
+      --color W        auto | always | never (default auto: off with NO_COLOR,
+                       else on with FORCE_COLOR or CLICOLOR_FORCE, else on for a
+                       terminal that is not TERM=dumb); also --colour
       --theme T        dark | light (default: from COLORFGBG, else dark)
       --hyperlinks W   auto | always | never: links as OSC 8 hyperlinks
       --highlight W    auto | never: colour code blocks by their language's syntax

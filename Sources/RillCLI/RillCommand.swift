@@ -82,7 +82,7 @@ public enum RillCommand {
             let isTerminal = isatty(STDOUT_FILENO) == 1
             let settings = TerminalSettings.resolve(
                 options, environment: TerminalSettings.processEnvironment, isTerminal: isTerminal,
-                terminalSize: isTerminal ? TerminalSettings.terminalSize(of: STDOUT_FILENO) : nil)
+                terminalSize: TerminalSettings.terminalSize())
             if settings.isLiveTerminal {
                 var sink = LiveSink(output: output, settings: settings, requestedWidth: options.width, dimmed: dimmed)
                 outcome = loop.run(into: &sink)

@@ -23,20 +23,24 @@ struct TerminalSettings: Equatable {
 
     /// Decides the settings.
     ///
-    /// The width is `--width`, else `COLUMNS`, else the terminal's, else 80; for the live view it
-    /// is at most the terminal's width.
+    /// The width is `--width`, else the terminal's (that of standard output, else of standard
+    /// error, else of `/dev/tty`, as ``terminalSize()`` finds it: `rill … | less -R` lays out at
+    /// the width of the terminal `less` shows it in), else `COLUMNS`, else 80; for the live view
+    /// it is at most the terminal's width.
     ///
     /// - Parameters:
     ///   - environment: variables to consult (`NO_COLOR`, `FORCE_COLOR`, `CLICOLOR_FORCE`,
     ///     `TERM`, `COLUMNS`, `COLORFGBG`, and those naming terminals with OSC 8 support).
     ///   - isTerminal: whether stdout is a terminal.
-    ///   - terminalSize: columns and rows from `TIOCGWINSZ`, if known.
+    ///   - terminalSize: columns and rows of the terminal the output is shown in, if known.
     static func resolve(_ options: Options, environment: [String: String], isTerminal: Bool,
                         terminalSize: (columns: Int, rows: Int)?) -> TerminalSettings {
         func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
         let term = environment["TERM"] ?? ""
         let isDumb = term == "dumb"
 
+        // The flag beats the environment; then NO_COLOR, then FORCE_COLOR (even on a dumb
+        // terminal: CI logs set both to get colour without cursor movement), then the terminal.
         var color: Bool
         switch options.color {
         case .always: color = true
@@ -58,8 +62,8 @@ struct TerminalSettings: Equatable {
 
         let isLiveTerminal = isTerminal && !isDumb && options.format == .auto
         var columns = options.width
-            ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
             ?? terminalSize?.columns
+            ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
             ?? 80
         if isLiveTerminal, let terminalColumns = terminalSize?.columns {
             // The live view counts rows to move the cursor back up: a line wider than the
@@ -109,6 +113,17 @@ struct TerminalSettings: Equatable {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// The size of the terminal the output is shown in, as `ls` and `git` find it: that of
+    /// standard output, else of standard error (`rill … | less`), else of the controlling
+    /// terminal (`/dev/tty`, with both redirected).
+    static func terminalSize() -> (columns: Int, rows: Int)? {
+        if let size = terminalSize(of: STDOUT_FILENO) ?? terminalSize(of: STDERR_FILENO) { return size }
+        let descriptor = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return terminalSize(of: descriptor)
     }
 
     /// The process environment as a dictionary.

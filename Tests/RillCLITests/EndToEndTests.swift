@@ -143,3 +143,24 @@ extension EndToEndTests {
         #expect(stderr.isEmpty, "\(stderr)")
     }
 }
+
+extension EndToEndTests {
+    /// The last frame is due as soon as the input ends, whatever the frame rate: at `--fps 1` a
+    /// run waiting a frame interval for the end would take a second.
+    @Test("The end of the input is shown at once, from a file and from a pipe whose writer closed")
+    func endOfInputAtOnce() throws {
+        let name = "answer-rust-ownership.md"
+        let clock = ContinuousClock()
+        let fromFile = clock.now
+        let file = try RillProcess.run(["--fps", "1", "--color", "never", Self.path(name)])
+        let fileTime = clock.now - fromFile
+        #expect(file.status == 0 && !file.stdout.isEmpty)
+        #expect(fileTime < .milliseconds(900), "a file took \(fileTime) at --fps 1")
+
+        let fromPipe = clock.now
+        let piped = try RillProcess.runFeeding(["--fps", "1", "--color", "never"], pieces: [Corpus.bytes(name)], pause: 0)
+        let pipeTime = clock.now - fromPipe
+        #expect(piped.status == 0 && piped.stdout == file.stdout)
+        #expect(pipeTime < .milliseconds(900), "a pipe took \(pipeTime) at --fps 1")
+    }
+}

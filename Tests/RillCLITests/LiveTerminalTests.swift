@@ -455,3 +455,92 @@ extension LiveTerminalTests {
                 "the end of the transcript differs from the batch render at \(resize.to.width):\n\(Self.differences(liveTail, Self.withoutTrailingBlankLines(batchTail)))")
     }
 }
+
+extension LiveTerminalTests {
+    struct WidthChange: Sendable, CustomTestStringConvertible {
+        var from: Int
+        var to: Int
+        var testDescription: String { "\(from) to \(to) columns" }
+    }
+
+    /// A terminal rewraps the lines on screen when its width changes (tmux moves rows it no
+    /// longer has room for into the scrollback): the live region drawn at the old width must be
+    /// neither drawn again nor lost, so the transcript, read as tmux joins rewrapped rows, holds
+    /// every word of the paragraph once, in order.
+    @Test("A width change mid-paragraph leaves every word in the transcript once",
+          arguments: [WidthChange(from: 100, to: 60), WidthChange(from: 60, to: 100)])
+    func widthChangeMidParagraph(_ change: WidthChange) throws {
+        let words = (1...400).map { "word\($0)" }
+        let terminal = try Tmux(width: change.from, height: 40)
+        defer { terminal.kill() }
+        try (words.joined(separator: " ") + "\n").write(to: terminal.file("paragraph.md"), atomically: true,
+                                                         encoding: .utf8)
+        let started = try terminal.start("rill --replay \"$OUT/paragraph.md\" --chunk 8 --rate 150 --color never")
+        // Resize while the paragraph, all of it live, is about 15 lines tall at 100 columns.
+        try terminal.wait(for: "the paragraph to reach its 160th word", timeout: 60) { lines in
+            lines.contains { $0.contains("word160 ") }
+        }
+        try terminal.resize(width: change.to, height: 40)
+        let run = try terminal.finish(started, timeout: Self.replayTimeout)
+        #expect(run.status == 0)
+        let joined = try terminal.capture(history: true, join: true)
+        guard let first = joined.lastIndex(of: started.begin),
+              let last = joined[first...].firstIndex(where: { $0.contains(started.end) }) else {
+            Issue.record("markers not found")
+            return
+        }
+        let seen = joined[(first + 1)..<last].flatMap { $0.split(separator: " ").map(String.init) }
+        let repeated = Dictionary(grouping: seen, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "\(repeated.count) words drawn twice, from \(repeated.first ?? "")")
+        let missing = Set(words).subtracting(seen).count
+        let inOrder = seen == words
+        #expect(inOrder, "the transcript's \(seen.count) words are not the paragraph's 400 in order (\(missing) missing)")
+    }
+}
+
+// MARK: - Piped
+
+extension LiveTerminalTests {
+    /// `rill answer.md | less -R` in a terminal: standard output is a pipe, but standard error,
+    /// or else `/dev/tty`, is the terminal the pager shows the text in.
+    @Test("Piped output is laid out at the width of the terminal it is shown in",
+          arguments: ["| cat", "2>/dev/null | cat"])
+    func pipedWidth(_ redirection: String) throws {
+        let terminal = try Tmux(width: 100, height: 40)
+        defer { terminal.kill() }
+        let run = try terminal.run("COLUMNS=70 rill --color never answer-rust-ownership.md \(redirection)")
+        #expect(run.status == 0)
+        let widest = run.lines.map { DisplayWidth.of($0) }.max() ?? 0
+        #expect(widest > 80 && widest <= 100, "the widest line is \(widest) columns, in a terminal of 100")
+    }
+}
+
+// MARK: - Ctrl-C in colour
+
+extension LiveTerminalTests {
+    /// The terminal echoes Ctrl-C the moment it is pressed, at the cursor, in the attributes
+    /// last set: in the middle of a code line being written, those are the code's colours.
+    @Test("Ctrl-C while a code line is written: no `^C` is drawn in the code's colours, and echo is as it was")
+    func interruptInsideCode() throws {
+        let terminal = try Tmux(width: Self.large.width, height: Self.large.height)
+        defer { terminal.kill() }
+        let code = (1...60).map { "let value\($0) = compute(\($0), \"a long argument that keeps the line going\")" }
+        try ("```\n" + code.joined(separator: "\n") + "\n```\n").write(to: terminal.file("code.md"), atomically: true,
+                                                                       encoding: .utf8)
+        try terminal.type("rill --replay \"$OUT/code.md\" --chunk 3 --rate 40 --color always")
+        try terminal.wait(for: "the code block to be written", timeout: 60) { lines in
+            lines.contains { $0.contains("let value2 = compute") }
+        }
+        try terminal.press("C-c")
+        try terminal.waitForPrompt()
+        let lines = Tmux.cells(try terminal.capture(history: true, escapes: true))
+        for line in lines where line.contains("^C") {
+            let before = line[..<line.range(of: "^C")!.lowerBound]
+            let look = before.range(of: "⟦", options: .backwards).map { String(before[$0.lowerBound...]) } ?? ""
+            #expect(look.hasPrefix("⟦fg bg ⟧"), "`^C` drawn in colour: \(look.prefix(40))")
+        }
+        let settings = try terminal.run("stty -a")
+        #expect(settings.lines.joined(separator: " ").split(separator: " ").contains("echoctl"),
+                "the terminal's echo of control keys is as it was")
+    }
+}

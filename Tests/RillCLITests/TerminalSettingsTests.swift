@@ -71,6 +71,15 @@ extension TerminalSettingsTests {
                 "forced colour still gets no cursor movement")
     }
 
+    @Test("Colour precedence: --color, then NO_COLOR, then FORCE_COLOR / CLICOLOR_FORCE, then TERM=dumb and the terminal")
+    func colorPrecedence() throws {
+        let forced = try Self.resolve([], ["TERM": "dumb", "FORCE_COLOR": "1"])
+        #expect(forced.depth != ColorDepth.none && !forced.isLiveTerminal, "forced colour on a dumb terminal, no live view")
+        #expect(try Self.resolve([], ["TERM": "dumb", "FORCE_COLOR": "1", "NO_COLOR": "1"]).depth == ColorDepth.none)
+        #expect(try Self.resolve(["--color", "always"], ["TERM": "dumb", "NO_COLOR": "1"]).depth != ColorDepth.none)
+        #expect(try Self.resolve(["--color", "never"], ["TERM": "xterm", "FORCE_COLOR": "1"], tty: false).depth == ColorDepth.none)
+    }
+
     @Test("The live view only on a terminal, with the automatic format")
     func liveView() throws {
         #expect(try Self.resolve().isLiveTerminal)
@@ -87,11 +96,12 @@ extension TerminalSettingsTests {
         }
     }
 
-    @Test("Width: --width, else COLUMNS, else the terminal's, else 80")
+    @Test("Width: --width, else the terminal's, else COLUMNS, else 80")
     func width() throws {
         let environment = ["TERM": "xterm", "COLUMNS": "70"]
         #expect(try Self.resolve(["--width", "50"], environment, size: (120, 40)).width == 50)
-        #expect(try Self.resolve([], environment, size: (120, 40)).width == 70)
+        #expect(try Self.resolve([], environment, tty: false, size: (120, 40)).width == 120)
+        #expect(try Self.resolve([], environment, tty: false, size: nil).width == 70)
         #expect(try Self.resolve([], ["TERM": "xterm"], size: (120, 40)).width == 120)
         #expect(try Self.resolve([], ["TERM": "xterm"], tty: false, size: nil).width == 80)
         for bad in ["", "0", "-5", "wide", "80x"] {

@@ -26,4 +26,11 @@ import Testing
         #expect(try Self.width(["--width", "80", "--format", "text"], isTerminal: true) == 80)
         #expect(try Self.width([], isTerminal: false, terminalColumns: nil) == 80)
     }
+
+    @Test("A terminal's width comes before COLUMNS: `rill … | less` lays out at the terminal's width")
+    func terminalBeforeColumns() throws {
+        #expect(try Self.width([], columns: "120", isTerminal: false, terminalColumns: 100) == 100)
+        #expect(try Self.width([], isTerminal: false, terminalColumns: 100) == 100)
+        #expect(try Self.width(["--width", "70"], columns: "120", isTerminal: false, terminalColumns: 100) == 70)
+    }
 }

@@ -24,6 +24,12 @@ enum InlineStyler {
             for child in children.reversed() { stack.append(.inline(child, style)) }
         }
 
+        func delimited(_ children: [Inline], _ delimiter: String, _ style: TextStyle) {
+            guard context.isPlain else { return push(children, style) }
+            spans.append(Span(delimiter, style))
+            push(children, style, after: Span(delimiter, style))
+        }
+
         while let work = stack.popLast() {
             switch work {
             case .literal(let span):
@@ -42,17 +48,14 @@ enum InlineStyler {
                     spans.append(Span(" ", style))
                 case .hardBreak:
                     spans.append(Span("\n", style))
+                // Without colour or attributes, markup is shown by its markdown delimiters, as
+                // code keeps its backticks: readable, and copied as markdown.
                 case .emphasis(let children):
-                    push(children, style.merged(with: theme.emphasis))
+                    delimited(children, "*", style.merged(with: theme.emphasis))
                 case .strong(let children):
-                    push(children, style.merged(with: theme.strong))
+                    delimited(children, "**", style.merged(with: theme.strong))
                 case .strikethrough(let children):
-                    if context.isPlain {
-                        spans.append(Span("~~", style))
-                        push(children, style, after: Span("~~", style))
-                    } else {
-                        push(children, style.merged(with: theme.strikethrough))
-                    }
+                    delimited(children, "~~", style.merged(with: theme.strikethrough))
                 case .link(let destination, _, let children):
                     var linkStyle = style.merged(with: theme.link)
                     if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }

@@ -52,9 +52,12 @@ public struct LiveLayout: Sendable {
     /// The live region's largest height.
     public private(set) var maxLines: Int
     private var frontier = Frontier()
-    /// Lines of the last frame's region that a view gave up (see ``abandon(_:)``): the next frame
-    /// counts them as committed.
-    private var abandonedLines = 0
+    /// Visible characters of the lines of the last frame's region that a view gave up (see
+    /// ``abandon(_:)``): the next frame counts the lines holding them as committed.
+    private var abandonedCharacters = 0
+    /// Visible characters at the start of the region's first line that a view gave up with the
+    /// lines before it: the line is drawn without them until it is committed.
+    private var abandonedPrefix = 0
     private var cache = PartLayoutCache()
     private var counts = Statistics()
     /// The plan of the open table the frontier is inside, once lines that depend on its widths
@@ -158,8 +161,21 @@ public struct LiveLayout: Sendable {
         // whichever parts they belonged to.
         let partStart = marks.first.map { $0.frontier.block == frontier.block && $0.frontier.part == frontier.part
             ? min(frontier.line, $0.count) : 0 } ?? 0
-        let start = min(partStart + abandonedLines, lines.count)
-        abandonedLines = 0
+        var start = partStart
+        while start < lines.count, abandonedCharacters > 0 {
+            let characters = Self.visibleCharacters(in: lines[start])
+            if characters > abandonedCharacters {
+                // A line partly given up: drawn without that part, until it is committed.
+                abandonedPrefix = abandonedCharacters
+                break
+            }
+            abandonedCharacters -= characters
+            start += 1
+        }
+        abandonedCharacters = 0
+        if abandonedPrefix > 0, start < lines.count {
+            lines[start] = Self.droppingVisibleCharacters(abandonedPrefix, of: lines[start])
+        }
 
         var committed = max(start, settled)
         if lines.count - committed > maxLines {
@@ -168,6 +184,7 @@ public struct LiveLayout: Sendable {
             committed = forced
         }
         counts.linesCommitted += committed - start
+        if committed > start { abandonedPrefix = 0 }
         moveFrontier(to: committed, marks: marks, finalCount: finalCount)
         freezeTableAtFrontier(finalCount: finalCount, in: stream)
         framePlans.removeAll(keepingCapacity: true)
@@ -182,11 +199,44 @@ public struct LiveLayout: Sendable {
         frozenTable = nil  // planned again at the new width
     }
 
-    /// Counts the top `lines` lines of the last frame's live region as committed: a view that
-    /// could not redraw them (a terminal that rewrapped them on a resize) leaves them where they
-    /// are, and the next frame starts below them.
-    public mutating func abandon(_ lines: Int) {
-        abandonedLines += max(0, lines)
+    /// Counts the top `lines` of the last frame's region as committed: a view that could not
+    /// redraw them (a terminal that rewrapped them on a resize, pushing their top out of reach)
+    /// leaves them where they are, and the next frame starts after their text. The next frame
+    /// may be laid out at another width: the lines it skips are those whose visible characters
+    /// the given lines hold.
+    public mutating func abandon(_ lines: [StyledLine]) {
+        abandonedCharacters += lines.reduce(0) { $0 + Self.visibleCharacters(in: $1) }
+        if !lines.isEmpty {
+            // The first of them was drawn without its start, given up before.
+            abandonedCharacters += abandonedPrefix
+            abandonedPrefix = 0
+        }
+    }
+
+    /// `line` without its first `count` characters that are not white space, nor the white
+    /// space around them.
+    private static func droppingVisibleCharacters(_ count: Int, of line: StyledLine) -> StyledLine {
+        var left = count
+        var kept = StyledLine()
+        for span in line.spans {
+            guard left > 0 || kept.spans.isEmpty else {
+                kept.append(span)
+                continue
+            }
+            var rest = Substring(span.text)
+            while let first = rest.first, left > 0 || first.isWhitespace {
+                if !first.isWhitespace { left -= 1 }
+                rest = rest.dropFirst()
+            }
+            kept.append(Span(String(rest), span.style))
+        }
+        return kept
+    }
+
+    /// How many characters of `line` are not white space: what two layouts of the same text at
+    /// different widths have in common.
+    private static func visibleCharacters(in line: StyledLine) -> Int {
+        line.spans.reduce(0) { count, span in count + span.text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) } }
     }
 
     /// The width lines are laid out at.

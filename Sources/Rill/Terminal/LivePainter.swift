@@ -384,22 +384,43 @@ struct LivePainter: Sendable {
         return bytes + TerminalSequences.newline
     }
 
-    /// Forgets the live region after the terminal changed size: moves to its top (at most
-    /// `maxRows` up, the rest is left as committed) and erases below, so the next paint draws
-    /// it afresh. Returns the bytes and how many lines were given up as committed.
-    mutating func reset(maxRows: Int) -> (bytes: [UInt8], abandoned: Int) {
+    /// Forgets the live region after the terminal changed size to `columns` columns and
+    /// `maxRows + 1` rows: moves to its top and erases below, so the next paint draws it afresh.
+    /// Returns the bytes and the lines left on screen, as committed, above the new region.
+    ///
+    /// When the width changed, the terminal has rewrapped the region (see
+    /// ``rowsWhenRewrapped(_:columns:upTo:)``), and how much of it is still on screen depends on
+    /// the terminal (tmux pushes rows into the scrollback even when the screen had room): so
+    /// every line above the cursor's is left as it is, committed, and only the cursor's line, as
+    /// many rows up as it now takes before the cursor, is erased. The next frame starts after
+    /// the text of the lines left (see ``LiveLayout/abandon(_:)``).
+    mutating func reset(maxRows: Int, columns: Int) -> (bytes: [UInt8], abandoned: [StyledLine]) {
         var bytes: [UInt8] = []
         resetPen(into: &bytes)
-        guard !drawn.isEmpty else { return (bytes, 0) }
-        let rows = min(drawn.count - 1, max(0, maxRows))
-        let abandoned = drawn.count - 1 - rows
-        // From the cursor's row to the region's top: up, or down from a committed row.
-        let rowsUp = rows - rowsBelowCursor
+        let widthChanged = self.columns != columns
+        self.columns = columns
+        guard !drawn.isEmpty else { return (bytes, []) }
+        let cursorLine = cursorRow ?? drawn.count - 1
+        var rowsUp: Int
+        var abandoned = 0
+        if cursorLine < 0 {
+            // The cursor waits on a committed row, which the view no longer knows: down to the top.
+            rowsUp = cursorLine
+        } else if widthChanged {
+            abandoned = cursorLine
+            rowsUp = Self.rowsWhenRewrapped(drawn[cursorLine], columns: columns,
+                                            upTo: cursorColumn ?? drawn[cursorLine].width) - 1
+        } else {
+            // The same rows: as many as are on the screen, the lines above left as committed.
+            rowsUp = min(cursorLine, max(0, maxRows))
+            abandoned = cursorLine - rowsUp
+        }
+        let left = Array(drawn[..<abandoned])
         drawn = []
         cursorAtLineEnd = false
         cursorColumn = nil
         cursorRow = nil
         return (bytes + TerminalSequences.carriageReturn + TerminalSequences.up(rowsUp) + TerminalSequences.down(-rowsUp)
-                + TerminalSequences.eraseBelow, abandoned)
+                + TerminalSequences.eraseBelow, left)
     }
 }

@@ -89,13 +89,13 @@ public struct LiveView: Sendable {
     }
 
     /// Adapts to a new terminal size: the live region is laid out again at the new width;
-    /// committed lines are left to the terminal.
+    /// committed lines are left to the terminal, which rewraps them (see
+    /// ``LivePainter/reset(maxRows:columns:)``).
     public mutating func resize(width: Int, height: Int) -> [UInt8] {
         layout.resize(width: width, maxLines: Self.maxLiveLines(height: height))
-        painter.columns = layout.width
         // Lines of the live region the reset leaves above the new one (see
-        // ``LivePainter/reset(maxRows:)``) count as committed.
-        let reset = painter.reset(maxRows: layout.maxLines)
+        // ``LivePainter/reset(maxRows:columns:)``) count as committed.
+        let reset = painter.reset(maxRows: layout.maxLines, columns: layout.width)
         layout.abandon(reset.abandoned)
         bytesWritten += reset.bytes.count
         return reset.bytes

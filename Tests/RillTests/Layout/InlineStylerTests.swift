@@ -29,3 +29,17 @@ extension RillTests.Layout.InlineStylerTests {
         #expect(Self.text("[www.example.org](https://evil.example)") == "www.example.org (https://evil.example)")
     }
 }
+
+extension RillTests.Layout.InlineStylerTests {
+    @Test("Without colour, markup keeps its markdown delimiters; in colour, only its look shows it")
+    func plainDelimiters() {
+        let markdown = "Some *emphasis*, **strong**, ***both***, `code` and ~~gone~~."
+        #expect(Self.text(markdown) == "Some *emphasis*, **strong**, ***both***, `code` and ~~gone~~.")
+        guard case .paragraph(let inlines)? = MarkdownStream.parse(Array(markdown.utf8)).first?.kind else {
+            Issue.record("not a paragraph")
+            return
+        }
+        let colour = InlineStyler.spans(inlines, base: .plain, in: LayoutContext(width: 80, theme: .dark))
+        #expect(colour.map(\.text).joined() == "Some emphasis, strong, both, code and gone.")
+    }
+}

@@ -106,7 +106,7 @@ import Testing
         let off = DocumentLayout.lines(for: MarkdownStream.parse(Self.samples), in: LayoutContext(width: 80, theme: .dark, highlightsCode: false))
         let band = Theme.dark.codeBlock
         let codeStyles = Set(off.flatMap(\.spans).map(\.style)).filter { $0.background == band.background }
-        #expect(codeStyles == [band, band.merged(with: Theme.dark.codeContinuation), Theme.dark.codeLabel])
+        #expect(codeStyles == [band, Theme.dark.codeLabel])
         let on = DocumentLayout.lines(for: MarkdownStream.parse(Self.samples), in: LayoutContext(width: 80, theme: .dark))
         #expect(Set(on.flatMap(\.spans).map(\.style)).count > codeStyles.count + 8)
         #expect(on.map(\.plainText) == off.map(\.plainText))

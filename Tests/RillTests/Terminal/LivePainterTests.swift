@@ -379,7 +379,7 @@ extension LivePainterTests {
             terminal.feed(painter.paint(lines.map { StyledLine([Span($0)]) }).bytes)
         }
         #expect(painter.rowsBelowCursor == 2)
-        terminal.feed(painter.reset(maxRows: 10).bytes)
+        terminal.feed(painter.reset(maxRows: 10, columns: 40).bytes)
         #expect(Array(terminal.transcript.prefix(4)) == ["prompt", "", "", ""])
         // The next paint draws the region afresh where it was.
         terminal.feed(painter.paint(["one!", "two"].map { StyledLine([Span($0)]) }).bytes)

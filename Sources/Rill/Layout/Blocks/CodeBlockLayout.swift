@@ -1,8 +1,13 @@
-/// A code block: a left gutter with the language on its top corner, code never reflowed, tabs
-/// expanded to 4-column stops, and long lines wrapped with a continuation mark. In colour, each
-/// line is also a band of background across the whole width, and code in a language
-/// Source-highlight knows is coloured by its syntax (``CodeHighlighting``).
+/// A code block: code never reflowed, tabs expanded to 4-column stops, long lines wrapped.
 ///
+/// In colour, the block is a band of background across the whole width, the language on its
+/// top line, and each line of code starts at the band's first column with nothing but the
+/// code on its row: a selection in the terminal copies the code itself. A line too long for
+/// the band goes on on the next row, with no mark inserted into its characters. Code in a
+/// language Source-highlight knows is coloured by its syntax (``CodeHighlighting``).
+///
+/// Without colour there is no band: a gutter with the language on its top corner, and a
+/// continuation mark at the end of a wrapped row.
 /// ```
 /// ╭─ swift
 /// │ let answer = 42
@@ -43,10 +48,12 @@ enum CodeBlockLayout {
     /// The top corner, with the language label.
     static func topLine(_ code: CodeBlock, in context: LayoutContext) -> StyledLine {
         let theme = context.theme
-        var top = StyledLine([Span("╭─", gutterStyle(context))])
+        var top = StyledLine([Span(isBanded(context) ? "" : "╭─", gutterStyle(context))])
         if let language = code.language {
             let label = fitted(ControlCharacters.visible(language), columns: context.width - top.width - 1)
-            if !label.isEmpty { top.append(Span(" " + label, context.isPlain ? .plain : theme.codeLabel)) }
+            if !label.isEmpty {
+                top.append(Span((top.width > 0 ? " " : "") + label, context.isPlain ? .plain : theme.codeLabel))
+            }
         }
         return padded(top, to: context.width, band: band(context), context: context)
     }
@@ -68,35 +75,57 @@ enum CodeBlockLayout {
     /// The bottom corner, drawn once the block is closed; in colour the band runs under it too,
     /// so the block ends square instead of with a sliver of background under the corner.
     static func bottomLine(in context: LayoutContext) -> StyledLine {
-        padded(StyledLine([Span("╰─", gutterStyle(context))]), to: context.width, band: band(context), context: context)
+        padded(StyledLine([Span(isBanded(context) ? "" : "╰─", gutterStyle(context))]), to: context.width,
+               band: band(context), context: context)
     }
 
-    /// The screen lines of one line of code, coloured by `tokens`: behind the gutter, wrapped
-    /// with a continuation mark.
+    /// The screen lines of one line of code, coloured by `tokens`: in colour, alone on the band;
+    /// else behind the gutter, wrapped with a continuation mark.
     static func lines(forCodeLine rawLine: Substring, tokens: [CodeToken] = [], in context: LayoutContext) -> [StyledLine] {
         let band = band(context)
+        if isBanded(context) { return bandedLines(spans(of: rawLine, tokens: tokens, band: band, context: context), in: context) }
         let gutterStyle = gutterStyle(context)
         let gutter = Span("│ ", gutterStyle)
         let contentWidth = max(2, context.width - 3)  // gutter, then room for the continuation mark
         var lines: [StyledLine] = []
         for piece in wrapCodeLine(spans(of: rawLine, tokens: tokens, band: band, context: context), width: contentWidth) {
             var line = StyledLine([gutter])
-            var spans = piece.spans
             // A piece cut after a joiner (an emoji sequence that the next scalar did not
             // continue) would join the mark, itself an emoji by Unicode's rules, into its
-            // cluster; a joiner at the end of a line joins nothing, so it goes.
-            if piece.continues, var last = spans.popLast() {
-                var text = last.text
-                while text.unicodeScalars.last == "\u{200D}" { text.unicodeScalars.removeLast() }
-                if text.utf8.count != last.text.utf8.count { last.text = text }
-                spans.append(last)
-            }
-            for span in spans { line.append(span) }
+            // cluster.
+            for span in joinerFree(piece) { line.append(span) }
             if piece.spans.allSatisfy({ $0.text.isEmpty }), context.isPlain { line = StyledLine([Span("│", gutterStyle)]) }
             if piece.continues { line.append(Span(continuation, gutterStyle)) }
             lines.append(padded(line, to: context.width, band: band, context: context))
         }
         return lines
+    }
+
+    /// The rows of a code line on the band: the code alone, cut a column short of the band's
+    /// edge, so that a row that continues on the next ends on a cell of band.
+    private static func bandedLines(_ spans: [Span], in context: LayoutContext) -> [StyledLine] {
+        let band = band(context)
+        return wrapCodeLine(spans, width: max(1, context.width - 1)).map { piece in
+            padded(StyledLine(joinerFree(piece)), to: context.width, band: band, context: context)
+        }
+    }
+
+    /// The spans of a wrapped piece, without the joiners it ends with when it continues: a
+    /// joiner at the end of a row joins nothing, and would join what is drawn after it.
+    private static func joinerFree(_ piece: (spans: [Span], continues: Bool)) -> [Span] {
+        var spans = piece.spans
+        if piece.continues, var last = spans.popLast() {
+            var text = last.text
+            while text.unicodeScalars.last == "\u{200D}" { text.unicodeScalars.removeLast() }
+            if text.utf8.count != last.text.utf8.count { last.text = text }
+            spans.append(last)
+        }
+        return spans
+    }
+
+    /// Whether code is drawn on a band of background, without gutter nor marks (colour).
+    private static func isBanded(_ context: LayoutContext) -> Bool {
+        !context.isPlain && band(context).background != nil
     }
 
     private static func band(_ context: LayoutContext) -> TextStyle {

@@ -4,6 +4,10 @@ enum HeadingLayout {
     static func lines(level: Int, inlines: [Inline], in context: LayoutContext) -> [StyledLine] {
         let theme = context.theme
         let style = theme.heading(level)
+        // A heading written wholly strong (`## **Title**`, common in model answers) says twice
+        // that it stands out: without colour its delimiters would only be noise.
+        var inlines = inlines
+        if context.isPlain, inlines.count == 1, case .strong(let children) = inlines[0] { inlines = children }
         let spans = InlineStyler.spans(inlines, base: style, in: context)
         if level <= 2 {
             var lines = TextWrapper.wrap(spans, width: context.width)

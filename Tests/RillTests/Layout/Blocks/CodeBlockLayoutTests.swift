@@ -22,6 +22,25 @@ extension RillTests.Layout.CodeBlockLayoutTests {
         }
     }
 
+    /// A selection in the terminal copies what the rows hold: in colour, the code and the
+    /// band's blanks only.
+    @Test("In colour a code block's rows hold the code itself: no gutter, no mark inside a wrapped line",
+          arguments: [12, 40, 80])
+    func bandHoldsTheCodeItself(width: Int) {
+        let code = ["func f() {", "    let long = \"" + String(repeating: "ab", count: 60) + "\"", "}"]
+        let lines = Self.lines("```swift\n" + code.joined(separator: "\n") + "\n```\n", LayoutFixtures.dark(width))
+        var rows = lines.dropFirst().dropLast().map { line in
+            var text = line.plainText
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        // The rows of the long line, joined, give it back: each is as wide as the band allows.
+        let long = rows[1...].prefix { DisplayWidth.of($0) == width - 1 }
+        rows.replaceSubrange(1..<(2 + long.count), with: [rows[1...(1 + long.count)].joined()])
+        #expect(rows == code)
+        #expect(lines[0].plainText.hasPrefix("swift"), "\(lines[0].plainText)")
+    }
+
     @Test("Plain code blocks are not padded")
     func plainIsNotPadded() {
         let lines = Self.lines("```\nx\n```\n", LayoutFixtures.plain(40))
@@ -38,7 +57,8 @@ extension RillTests.Layout.CodeBlockLayoutTests {
         for context in [LayoutFixtures.plain(width), LayoutFixtures.dark(width)] {
             let top = Self.lines("```\(label)\ncode\n```\n", context)[0]
             #expect(top.width <= width, "\(top.plainText)")
-            #expect(top.plainText.hasPrefix("╭─ \u{FFFD}") && top.plainText.contains("…"), "\(top.plainText)")
+            let corner = context.isPlain ? "╭─ " : ""
+            #expect(top.plainText.hasPrefix(corner + "\u{FFFD}") && top.plainText.contains("…"), "\(top.plainText)")
         }
         let short = Self.lines("```swift\ncode\n```\n", LayoutFixtures.plain(width))[0]
         #expect(short.plainText == "╭─ swift")

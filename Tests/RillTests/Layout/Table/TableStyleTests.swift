@@ -37,11 +37,11 @@ extension RillTests.Layout.TableStyleTests {
         let plain = TableLayout.lines(for: table, in: LayoutFixtures.plain(80))
         #expect(plain.flatMap(\.spans).allSatisfy { $0.style == .plain })
         #expect(LayoutFixtures.text(plain) == [
-            "┌──────┬────────────────────────────┐",
-            "│ Name │ Code                       │",
-            "╞══════╪════════════════════════════╡",
-            "│ Ada  │ `x` and docs (https://e.x) │",
-            "└──────┴────────────────────────────┘",
+            "┌─────────┬────────────────────────────┐",
+            "│ *Name*  │ Code                       │",
+            "╞═════════╪════════════════════════════╡",
+            "│ **Ada** │ `x` and docs (https://e.x) │",
+            "└─────────┴────────────────────────────┘",
         ])
         // Colour mode drops the backticks, so only the inline code cell differs in width.
         let coloured = TableLayout.lines(for: table, in: LayoutFixtures.dark(80))
