@@ -24,7 +24,16 @@ enum InlineStyler {
             for child in children.reversed() { stack.append(.inline(child, style)) }
         }
 
+        // Display math stands on lines of its own: the break before it replaces a soft break,
+        // and the one after it is made when more follows (replacing a line break).
+        var breakAfterDisplay = false
         while let work = stack.popLast() {
+            if breakAfterDisplay {
+                breakAfterDisplay = false
+                spans.append(Span("\n", base))
+                if case .inline(.softBreak, _) = work { continue }
+                if case .inline(.hardBreak, _) = work { continue }
+            }
             switch work {
             case .literal(let span):
                 spans.append(span)
@@ -65,6 +74,17 @@ enum InlineStyler {
                     var linkStyle = style.merged(with: theme.link)
                     if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
                     text(shown, linkStyle)
+                case .math(let tex, let delimiter):
+                    if delimiter.isDisplay, !spans.isEmpty {
+                        if spans.last?.text == " " { spans.removeLast() }
+                        if spans.last?.text != "\n" { spans.append(Span("\n", style)) }
+                    }
+                    spans += math(tex, delimiter, style: style, in: context)
+                    breakAfterDisplay = delimiter.isDisplay
+                case .footnoteReference(let label):
+                    text("[" + label + "]", style.merged(with: theme.footnote))
+                case .htmlElement(let element, let children):
+                    spans += self.element(element, children, style: style, in: context)
                 case .image(let source, _, let children):
                     let imageStyle = style.merged(with: theme.image)
                     spans.append(Span("▣ ", imageStyle))
@@ -76,6 +96,49 @@ enum InlineStyler {
             }
         }
         return spans
+    }
+
+    /// Math as its TeX rendered to Unicode where that is unambiguous, in the math style; plain
+    /// output, which has no style, keeps the delimiters as written. Line ends in display math
+    /// stay line ends.
+    static func math(_ tex: String, _ delimiter: MathDelimiter, style: TextStyle, in context: LayoutContext) -> [Span] {
+        let mathStyle = style.merged(with: context.theme.math)
+        var shown = TeXUnicode.render(tex)
+        if delimiter.isDisplay {
+            let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
+            shown = String(shown.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+        }
+        if context.isPlain { shown = delimiter.opener + shown + delimiter.closer }
+        var spans: [Span] = []
+        for (index, line) in shown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { spans.append(Span("\n", style)) }
+            spans += ControlCharacters.spans(String(line), style: mathStyle, placeholderStyle: context.theme.placeholder)
+        }
+        return spans
+    }
+
+    /// A `<kbd>` as a key cap (reverse video, or in brackets in plain output); `<sup>` and
+    /// `<sub>` of digits and signs in super- or subscript characters, other content in the
+    /// footnote style (after a `^` or `_` in plain output).
+    static func element(_ element: HTMLElement, _ children: [Inline], style: TextStyle, in context: LayoutContext) -> [Span] {
+        let content = spans(children, base: style, in: context)
+        switch element {
+        case .kbd:
+            if context.isPlain { return [Span("[", style)] + content + [Span("]", style)] }
+            let key = style.merged(with: context.theme.keyboard)
+            return [Span(" ", key)] + content.map { Span($0.text, $0.style.merged(with: context.theme.keyboard)) } + [Span(" ", key)]
+        case .sup, .sub:
+            let table = element == .sup ? TeXUnicode.superscripts : TeXUnicode.subscripts
+            let written = children.plainText.unicodeScalars
+            // Digits and signs only: words in modifier letters read badly.
+            if !written.isEmpty, written.allSatisfy({ ("0"..."9").contains($0) || "+-=()".unicodeScalars.contains($0) }) {
+                var text = String.UnicodeScalarView()
+                text += written.compactMap { table[$0] }
+                return [Span(String(text), style)]
+            }
+            if context.isPlain { return [Span(element == .sup ? "^" : "_", style)] + content }
+            return content.map { Span($0.text, $0.style.merged(with: context.theme.footnote)) }
+        }
     }
 
     /// Whether link text `shown` already says where the link goes: it is the destination, or

@@ -1,0 +1,77 @@
+/// What models write inside text that cmark leaves as text or raw HTML: footnote references
+/// (`[^1]`) and `<kbd>`, `<sup>`, `<sub>` elements.
+///
+/// A footnote reference is recognized by its shape alone, whether or not a definition exists:
+/// cmark-gfm's footnotes make `[^1]` a reference only when a definition is found anywhere in the
+/// document and move definitions to its end, so text already shown would change when a
+/// definition arrives. Here nothing written later changes how earlier text reads, and a
+/// definition (`[^1]: …`) stays a paragraph where it was written, starting with its marker.
+enum InlineIdioms {
+    /// The longest footnote label recognized, in bytes.
+    static let maxLabelLength = 64
+
+    /// `inlines` with footnote references split out of their text and matched element tags
+    /// around their content.
+    ///
+    /// - Complexity: O(n) in the length of the inlines' text (element pairing looks ahead to
+    ///   the next tag of the same kind only).
+    static func recognize(_ inlines: [Inline]) -> [Inline] {
+        var split: [Inline] = []
+        split.reserveCapacity(inlines.count)
+        for inline in inlines {
+            if case .text(let text) = inline, text.utf8.contains(UInt8(ascii: "^")) {
+                split += footnoteReferences(in: text)
+            } else {
+                split.append(inline)
+            }
+        }
+        return pairingElements(split)
+    }
+
+    /// `text` as text runs and the footnote references in it.
+    static func footnoteReferences(in text: String) -> [Inline] {
+        let bytes = Array(text.utf8)
+        var out: [Inline] = []
+        var runStart = 0
+        var index = 0
+        while index + 3 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "^") else { index += 1; continue }
+            var end = index + 2
+            while end < bytes.count, end - index - 2 <= maxLabelLength, isLabelByte(bytes[end]) { end += 1 }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "]"), end > index + 2,
+                  end - index - 2 <= maxLabelLength else { index += 1; continue }
+            if runStart < index { out.append(.text(String(decoding: bytes[runStart..<index], as: UTF8.self))) }
+            out.append(.footnoteReference(label: String(decoding: bytes[(index + 2)..<end], as: UTF8.self)))
+            index = end + 1
+            runStart = index
+        }
+        if runStart == 0 { return [.text(text)] }
+        if runStart < bytes.count { out.append(.text(String(decoding: bytes[runStart...], as: UTF8.self))) }
+        return out
+    }
+
+    /// A byte a footnote label may hold: anything but spaces, brackets and control characters.
+    private static func isLabelByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "[") && byte != UInt8(ascii: "]") && byte != UInt8(ascii: "^")
+    }
+
+    /// `inlines` with each `<kbd>`, `<sup>` or `<sub>` tag and the next closing tag of the same
+    /// element at the same level made one element around what lies between.
+    private static func pairingElements(_ inlines: [Inline]) -> [Inline] {
+        guard inlines.contains(where: { if case .html = $0 { true } else { false } }) else { return inlines }
+        var out: [Inline] = []
+        var index = 0
+        while index < inlines.count {
+            if case .html(let tag) = inlines[index], let element = HTMLElement.allCases.first(where: { $0.openingTag == tag }),
+               let close = inlines[(index + 1)...].firstIndex(where: { $0 == .html(element.closingTag) || $0 == .html(element.openingTag) }),
+               inlines[close] == .html(element.closingTag) {
+                out.append(.htmlElement(element, Array(inlines[(index + 1)..<close])))
+                index = close + 1
+            } else {
+                out.append(inlines[index])
+                index += 1
+            }
+        }
+        return out
+    }
+}
