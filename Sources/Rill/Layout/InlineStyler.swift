@@ -33,6 +33,11 @@ enum InlineStyler {
                 spans.append(Span("\n", base))
                 if case .inline(.softBreak, _) = work { continue }
                 if case .inline(.hardBreak, _) = work { continue }
+                if case .inline(.text(let string), let style) = work, string.first == " " {
+                    let rest = string.drop { $0 == " " }
+                    if !rest.isEmpty { text(String(rest), style) }
+                    continue
+                }
             }
             switch work {
             case .literal(let span):
@@ -68,16 +73,23 @@ enum InlineStyler {
                     let shown = children.plainText
                     let trailer: Span? = context.hyperlinks || destination.isEmpty || isTarget(destination, shownAs: shown)
                         ? nil
-                        : Span(" (" + ControlCharacters.visible(destination) + ")", style.merged(with: theme.linkTarget))
+                        : Span(" (" + ControlCharacters.visible(destination) + ")", Self.whole(style.merged(with: theme.linkTarget)))
                     push(children, linkStyle, after: trailer)
                 case .autolink(let destination, let shown):
                     var linkStyle = style.merged(with: theme.link)
+                    linkStyle.keepsWhole = true
                     if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
                     text(shown, linkStyle)
                 case .math(let tex, let delimiter):
                     if delimiter.isDisplay, !spans.isEmpty {
-                        if spans.last?.text == " " { spans.removeLast() }
-                        if spans.last?.text != "\n" { spans.append(Span("\n", style)) }
+                        // The spaces before it would end the line above.
+                        while let last = spans.last, last.text.last == " " {
+                            var kept = Substring(last.text)
+                            while kept.last == " " { kept.removeLast() }
+                            spans.removeLast()
+                            if !kept.isEmpty { spans.append(Span(String(kept), last.style)); break }
+                        }
+                        if let last = spans.last, last.text != "\n" { spans.append(Span("\n", style)) }
                     }
                     spans += math(tex, delimiter, style: style, in: context)
                     breakAfterDisplay = delimiter.isDisplay
@@ -90,7 +102,7 @@ enum InlineStyler {
                     spans.append(Span("▣ ", imageStyle))
                     let trailer: Span? = source.isEmpty
                         ? nil
-                        : Span(" (" + ControlCharacters.visible(source) + ")", style.merged(with: theme.linkTarget))
+                        : Span(" (" + ControlCharacters.visible(source) + ")", Self.whole(style.merged(with: theme.linkTarget)))
                     push(children, imageStyle, after: trailer)
                 }
             }
@@ -126,7 +138,9 @@ enum InlineStyler {
         case .kbd:
             if context.isPlain { return [Span("[", style)] + content + [Span("]", style)] }
             let key = style.merged(with: context.theme.keyboard)
-            return [Span(" ", key)] + content.map { Span($0.text, $0.style.merged(with: context.theme.keyboard)) } + [Span(" ", key)]
+            // No-break spaces pad the cap: a line never breaks between a key and its edges.
+            return [Span("\u{00A0}", key)] + content.map { Span($0.text, $0.style.merged(with: context.theme.keyboard)) }
+                + [Span("\u{00A0}", key)]
         case .sup, .sub:
             let table = element == .sup ? TeXUnicode.superscripts : TeXUnicode.subscripts
             let written = children.plainText.unicodeScalars
@@ -139,6 +153,13 @@ enum InlineStyler {
             if context.isPlain { return [Span(element == .sup ? "^" : "_", style)] + content }
             return content.map { Span($0.text, $0.style.merged(with: context.theme.footnote)) }
         }
+    }
+
+    /// `style` for text kept whole (a URL).
+    private static func whole(_ style: TextStyle) -> TextStyle {
+        var style = style
+        style.keepsWhole = true
+        return style
     }
 
     /// Whether link text `shown` already says where the link goes: it is the destination, or

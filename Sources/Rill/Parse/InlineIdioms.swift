@@ -1,5 +1,8 @@
 /// What models write inside text that cmark leaves as text or raw HTML: footnote references
-/// (`[^1]`) and `<kbd>`, `<sup>`, `<sub>` elements.
+/// (`[^1]`), `<kbd>`, `<sup>`, `<sub>` elements, and in headings and table cells `$`-delimited
+/// math (a paragraph's math is found in its source, see ``NodeConverter/mathInlines(of:)``;
+/// a heading's or cell's is found in its text, where cmark has already read backslash escapes,
+/// so `\(…\)` and `\[…\]` are not found there).
 ///
 /// A footnote reference is recognized by its shape alone, whether or not a definition exists:
 /// cmark-gfm's footnotes make `[^1]` a reference only when a definition is found anywhere in the
@@ -15,17 +18,37 @@ enum InlineIdioms {
     ///
     /// - Complexity: O(n) in the length of the inlines' text (element pairing looks ahead to
     ///   the next tag of the same kind only).
-    static func recognize(_ inlines: [Inline]) -> [Inline] {
+    static func recognize(_ inlines: [Inline], findingMath: Bool = false) -> [Inline] {
         var split: [Inline] = []
         split.reserveCapacity(inlines.count)
         for inline in inlines {
-            if case .text(let text) = inline, text.utf8.contains(UInt8(ascii: "^")) {
-                split += footnoteReferences(in: text)
-            } else {
-                split.append(inline)
+            guard case .text(let text) = inline else { split.append(inline); continue }
+            for part in findingMath ? dollarMath(in: text) : [inline] {
+                if case .text(let text) = part, text.utf8.contains(UInt8(ascii: "^")) {
+                    split += footnoteReferences(in: text)
+                } else {
+                    split.append(part)
+                }
             }
         }
         return pairingElements(split)
+    }
+
+    /// `text` as text runs and the `$…$` and `$$…$$` math in it.
+    static func dollarMath(in text: String) -> [Inline] {
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return [.text(text)] }
+        let bytes = Array(text.utf8)
+        let spans = MathSpans.spans(in: bytes).filter { $0.delimiter == .dollar || $0.delimiter == .doubleDollar }
+        guard !spans.isEmpty else { return [.text(text)] }
+        var out: [Inline] = []
+        var next = 0
+        for span in spans {
+            if next < span.range.lowerBound { out.append(.text(String(decoding: bytes[next..<span.range.lowerBound], as: UTF8.self))) }
+            out.append(.math(tex: String(decoding: bytes[span.tex], as: UTF8.self), delimiter: span.delimiter))
+            next = span.range.upperBound
+        }
+        if next < bytes.count { out.append(.text(String(decoding: bytes[next...], as: UTF8.self))) }
+        return out
     }
 
     /// `text` as text runs and the footnote references in it.
