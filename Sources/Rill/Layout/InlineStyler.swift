@@ -24,21 +24,7 @@ enum InlineStyler {
             for child in children.reversed() { stack.append(.inline(child, style)) }
         }
 
-        // Display math stands on lines of its own: the break before it replaces a soft break,
-        // and the one after it is made when more follows (replacing a line break).
-        var breakAfterDisplay = false
         while let work = stack.popLast() {
-            if breakAfterDisplay {
-                breakAfterDisplay = false
-                spans.append(Span("\n", base))
-                if case .inline(.softBreak, _) = work { continue }
-                if case .inline(.hardBreak, _) = work { continue }
-                if case .inline(.text(let string), let style) = work, string.first == " " {
-                    let rest = string.drop { $0 == " " }
-                    if !rest.isEmpty { text(String(rest), style) }
-                    continue
-                }
-            }
             switch work {
             case .literal(let span):
                 spans.append(span)
@@ -81,18 +67,7 @@ enum InlineStyler {
                     if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
                     text(shown, linkStyle)
                 case .math(let tex, let delimiter):
-                    if delimiter.isDisplay, !spans.isEmpty {
-                        // The spaces before it would end the line above.
-                        while let last = spans.last, last.text.last == " " {
-                            var kept = Substring(last.text)
-                            while kept.last == " " { kept.removeLast() }
-                            spans.removeLast()
-                            if !kept.isEmpty { spans.append(Span(String(kept), last.style)); break }
-                        }
-                        if let last = spans.last, last.text != "\n" { spans.append(Span("\n", style)) }
-                    }
                     spans += math(tex, delimiter, style: style, in: context)
-                    breakAfterDisplay = delimiter.isDisplay
                 case .footnoteReference(let label):
                     text("[" + label + "]", style.merged(with: theme.footnote))
                 case .htmlElement(let element, let children):
@@ -111,8 +86,10 @@ enum InlineStyler {
     }
 
     /// Math as its TeX rendered to Unicode where that is unambiguous, in the math style; plain
-    /// output, which has no style, keeps the delimiters as written. Line ends in display math
-    /// stay line ends.
+    /// output, which has no style, keeps the delimiters as written. Display math stands on lines
+    /// of its own: forced breaks before and after it (the wrapper drops the spaces they leave at
+    /// a line's ends, and makes no line of a break before any text), its own line ends kept.
+    /// Each inline's spans depend on it alone, as ``WrapMemos`` requires.
     static func math(_ tex: String, _ delimiter: MathDelimiter, style: TextStyle, in context: LayoutContext) -> [Span] {
         let mathStyle = style.merged(with: context.theme.math)
         var shown = TeXUnicode.render(tex)
@@ -126,7 +103,7 @@ enum InlineStyler {
             if index > 0 { spans.append(Span("\n", style)) }
             spans += ControlCharacters.spans(String(line), style: mathStyle, placeholderStyle: context.theme.placeholder)
         }
-        return spans
+        return delimiter.isDisplay ? [Span("\n", style)] + spans + [Span("\n", style)] : spans
     }
 
     /// A `<kbd>` as a key cap (reverse video, or in brackets in plain output); `<sup>` and

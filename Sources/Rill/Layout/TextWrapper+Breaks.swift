@@ -75,6 +75,13 @@ extension TextWrapper.State {
         }
     }
 
+    /// Ends the line at a forced break; a break before any text (display math opening a
+    /// paragraph) makes no empty line.
+    mutating func hardBreak() {
+        if lines.isEmpty, line.isEmpty, !continuing { return }
+        endLine(hard: true)
+    }
+
     mutating func endLine(hard: Bool = true) {
         emit(line[...])
         afterSoftWrap = !hard

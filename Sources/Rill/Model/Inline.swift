@@ -36,7 +36,7 @@ extension Inline {
         switch self {
         case .emphasis(let c), .strong(let c), .strikethrough(let c): c
         case .link(_, _, let c), .image(_, _, let c), .htmlElement(_, let c): c
-        default: []
+        case .text, .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference: []
         }
     }
 
@@ -49,7 +49,7 @@ extension Inline {
         case .hardBreak: "\n"
         case .math(let tex, let delimiter): delimiter.opener + tex + delimiter.closer
         case .footnoteReference(let label): "[^" + label + "]"
-        default: children.plainText
+        case .emphasis, .strong, .strikethrough, .link, .image, .htmlElement: children.plainText
         }
     }
 }

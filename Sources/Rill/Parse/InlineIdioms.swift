@@ -80,20 +80,26 @@ enum InlineIdioms {
 
     /// `inlines` with each `<kbd>`, `<sup>` or `<sub>` tag and the next closing tag of the same
     /// element at the same level made one element around what lies between.
+    ///
+    /// - Complexity: O(n): an inline is moved into an element at most once per element kind.
     private static func pairingElements(_ inlines: [Inline]) -> [Inline] {
         guard inlines.contains(where: { if case .html = $0 { true } else { false } }) else { return inlines }
         var out: [Inline] = []
-        var index = 0
-        while index < inlines.count {
-            if case .html(let tag) = inlines[index], let element = HTMLElement.allCases.first(where: { $0.openingTag == tag }),
-               let close = inlines[(index + 1)...].firstIndex(where: { $0 == .html(element.closingTag) || $0 == .html(element.openingTag) }),
-               inlines[close] == .html(element.closingTag) {
-                out.append(.htmlElement(element, Array(inlines[(index + 1)..<close])))
-                index = close + 1
-            } else {
-                out.append(inlines[index])
-                index += 1
+        // Where in `out` the last opening tag of each element not yet closed stands.
+        var opened: [HTMLElement: Int] = [:]
+        for inline in inlines {
+            guard case .html(let tag) = inline else { out.append(inline); continue }
+            if let element = HTMLElement.allCases.first(where: { $0.openingTag == tag }) {
+                opened[element] = out.count
+            } else if let element = HTMLElement.allCases.first(where: { $0.closingTag == tag }), let start = opened[element] {
+                let content = Array(out[(start + 1)...])
+                out.removeSubrange(start...)
+                out.append(.htmlElement(element, content))
+                // Tags now inside the element can no longer be matched out here.
+                opened = opened.filter { $0.value < start }
+                continue
             }
+            out.append(inline)
         }
         return out
     }

@@ -35,13 +35,25 @@ enum MathSpans {
     /// - Complexity: O(n) in the length of `bytes`: an opener left unclosed is searched for once
     ///   per line (`$`) or text (the others), and so is a backtick run of each length.
     static func spans(in bytes: [UInt8]) -> [Span] {
-        guard mayHoldDelimiter(bytes) else { return [] }
+        scan(bytes).spans
+    }
+
+    /// Whether `bytes` (whole lines of a paragraph) leave open a delimiter that a later line
+    /// may close (`$$`, `\(`, `\[`; a `$…$` span never crosses a line).
+    static func leavesOpen<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        mayHoldDelimiter(bytes) && scan(Array(bytes)).leavesOpen
+    }
+
+    /// The math spans of `bytes`, and whether an opener that may cross lines was left unclosed.
+    private static func scan(_ bytes: [UInt8]) -> (spans: [Span], leavesOpen: Bool) {
+        guard mayHoldDelimiter(bytes) else { return ([], false) }
         var spans: [Span] = []
         let count = bytes.count
         // Where a search for each delimiter's closer found none: an opener before that place
         // finds none either (bounds the work of many unclosed openers).
         var unclosedBefore: [MathDelimiter: Int] = [:]
         var codeSpans = CodeSpans()
+        var leavesOpen = false
         var index = 0
         func open(_ delimiter: MathDelimiter) -> Span? {
             if let limit = unclosedBefore[delimiter], index < limit { return nil }
@@ -50,6 +62,7 @@ enum MathSpans {
             case .notOpener: return nil
             case .unclosed(let searchedTo):
                 unclosedBefore[delimiter] = searchedTo
+                if delimiter != .dollar { leavesOpen = true }
                 return nil
             }
         }
@@ -79,7 +92,7 @@ enum MathSpans {
                 index += 1
             }
         }
-        return spans
+        return (spans, leavesOpen)
     }
 
     /// What a search for an opener's closer found.

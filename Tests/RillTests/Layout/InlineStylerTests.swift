@@ -37,7 +37,9 @@ extension RillTests.Layout.InlineStylerTests {
 
     @Test("Math is shown as written with its backslashes, simple TeX as Unicode; prices stay text")
     func math() {
-        #expect(Self.text("area \\[ x \\] and \\(\\alpha^2\\)") == "area\n\\[x\\]\nand \\(α²\\)")
+        let lines = DocumentLayout.lines(for: MarkdownStream.parse(Array("area \\[ x \\] and\n\\(\\alpha^2\\)\n$$y$$".utf8)),
+                                         in: LayoutFixtures.plain(80))
+        #expect(lines.map(\.plainText) == ["area", "\\[x\\]", "and \\(α²\\)", "$$y$$"])
         #expect(Self.text("$\\frac{a}{b} \\leq c_i$, not $5 and $10") == "$a/b ≤ cᵢ$, not $5 and $10")
         let spans = Self.colored("so $x \\times y$ ok")
         #expect(spans.map(\.text).joined() == "so x × y ok")

@@ -80,6 +80,8 @@ extension RillTests.Layout.TextWrapperTests {
     @Test func honoursHardBreaks() {
         #expect(wrap("a\nb", 10) == ["a", "b"])
         #expect(TextWrapper.wrap([Span("one"), Span("\n"), Span("  two")], width: 10).map(\.plainText) == ["one", "two"])
+        // A break before any text (display math opening a paragraph) makes no empty line.
+        #expect(TextWrapper.wrap([Span("\n"), Span("x"), Span("\n")], width: 10).map(\.plainText) == ["x"])
     }
 
     @Test func keepsStylesAcrossWraps() {

@@ -6,8 +6,8 @@
 /// settled only when nothing in them can still be matched by text that follows: every text node
 /// is free of the characters that open those constructs (`*`, `_`, `~`, `` ` ``, `[`, `]`, `<`)
 /// and no link is followed by a `(` that a destination on the next line could still take
-/// (``isSettled(_:)``), and no line holds a `$` or a backslash, which may open math that a later
-/// line closes (``MathSpans``). Anything else in them (closed emphasis, code spans, links, autolinks,
+/// (``isSettled(_:)``), and no math is left open in them for a later line to close
+/// (``MathSpans/leavesOpen(_:)``). Anything else in them (closed emphasis, code spans, links, autolinks,
 /// breaks, entities, escapes) is final. Lines are settled in steps of ``step`` bytes: smaller
 /// steps parse the lines once more for little saving, larger ones leave more to parse again at
 /// every frame.
@@ -26,7 +26,7 @@ enum ParagraphLines {
                              definitions: [UInt8]) -> (inlines: [Inline], lineBreak: Inline)? {
         guard start < end, end <= source.count, source[end - 1] == 0x0A || source[end - 1] == 0x0D,
               !ResumeContext.mayHoldDelimiterRow(source[start..<end]),
-              !MathSpans.mayHoldDelimiter(source[start..<end]) else { return nil }
+              !MathSpans.leavesOpen(source[start..<end]) else { return nil }
         let standIn = ResumeContext.paragraphStandIn(column: column)
         let slice = Array(source[start..<end]) + standIn.dropLast()
         let context = opener + standIn
