@@ -15,7 +15,11 @@ extension NodeConverter {
     /// - Complexity: O(n) in the paragraph's length (one more parse when it holds math).
     func mathInlines(of frame: Frame) -> [Inline]? {
         guard frame.hasOwnPosition, !frame.range.isEmpty else { return nil }
-        let text = paragraphText(frame)
+        let lower = frame.range.lowerBound - mapper.base + mapper.prefixLength
+        let upper = frame.range.upperBound - mapper.base + mapper.prefixLength
+        guard lower >= 0, upper <= mapper.bytes.count, lower < upper,
+              MathSpans.mayHoldDelimiter(mapper.bytes[lower..<upper]) else { return nil }
+        let text = paragraphText(from: lower, to: upper)
         let spans = MathSpans.spans(in: text)
         guard !spans.isEmpty else { return nil }
         var rewritten: [UInt8] = []
@@ -35,12 +39,10 @@ extension NodeConverter {
         return maths.isEmpty ? replaced : nil
     }
 
-    /// The paragraph's text as cmark reads it: from its first byte, and on each later line from
-    /// after its container markup (indentation and `>`), lines joined by line feeds.
-    private func paragraphText(_ frame: Frame) -> [UInt8] {
-        let lower = frame.range.lowerBound - mapper.base + mapper.prefixLength
-        let upper = frame.range.upperBound - mapper.base + mapper.prefixLength
-        guard lower >= 0, upper <= mapper.bytes.count, lower < upper else { return [] }
+    /// The text of the paragraph at buffer offsets `lower..<upper` as cmark reads it: from its
+    /// first byte, and on each later line from after its container markup (indentation and
+    /// `>`), lines joined by line feeds.
+    private func paragraphText(from lower: Int, to upper: Int) -> [UInt8] {
         var text: [UInt8] = []
         var line = mapper.lines.line(containing: lower)
         var start = lower
