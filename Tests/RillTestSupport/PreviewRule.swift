@@ -135,6 +135,11 @@ public enum PreviewRule {
             case .autolink(_, let text): out += text.unicodeScalars
             case .softBreak: out.append("\n")
             case .hardBreak: out.append(hardBreak)
+            case .math, .footnoteReference: out += inline.plainText.unicodeScalars
+            case .htmlElement(let element, let children):
+                out += element.openingTag.unicodeScalars
+                stack.append([.html(element.closingTag)][...])
+                stack.append(children[...])
             case .emphasis(let children), .strong(let children), .strikethrough(let children),
                  .link(_, _, let children), .image(_, _, let children):
                 stack.append(children[...])

@@ -137,6 +137,14 @@ public enum EventEncoder {
             case .image(let source, let title, let children):
                 json.field("type", "image"); json.field("source", source); json.field("title", title)
                 json.key("children"); write(children, to: &json)
+            case .math(let tex, let delimiter):
+                json.field("type", "math"); json.field("tex", tex); json.field("delimiter", delimiter.rawValue)
+                json.field("display", delimiter.isDisplay)
+            case .footnoteReference(let label):
+                json.field("type", "footnote_reference"); json.field("label", label)
+            case .htmlElement(let element, let children):
+                json.field("type", "html_element"); json.field("tag", element.rawValue)
+                json.key("children"); write(children, to: &json)
             }
             json.endObject()
         }

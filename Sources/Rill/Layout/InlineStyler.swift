@@ -62,23 +62,84 @@ enum InlineStyler {
                     let shown = children.plainText
                     let trailer: Span? = context.hyperlinks || destination.isEmpty || isTarget(destination, shownAs: shown)
                         ? nil
-                        : Span(" (" + ControlCharacters.visible(destination) + ")", style.merged(with: theme.linkTarget))
+                        : Span(" (" + ControlCharacters.visible(destination) + ")", Self.whole(style.merged(with: theme.linkTarget)))
                     push(children, linkStyle, after: trailer)
                 case .autolink(let destination, let shown):
                     var linkStyle = style.merged(with: theme.link)
+                    linkStyle.keepsWhole = true
                     if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
                     text(shown, linkStyle)
+                case .math(let tex, let delimiter):
+                    spans += math(tex, delimiter, style: style, in: context)
+                case .footnoteReference(let label):
+                    text("[" + label + "]", style.merged(with: theme.footnote))
+                case .htmlElement(let element, let children):
+                    spans += self.element(element, children, style: style, in: context)
                 case .image(let source, _, let children):
                     let imageStyle = style.merged(with: theme.image)
                     spans.append(Span("▣ ", imageStyle))
                     let trailer: Span? = source.isEmpty
                         ? nil
-                        : Span(" (" + ControlCharacters.visible(source) + ")", style.merged(with: theme.linkTarget))
+                        : Span(" (" + ControlCharacters.visible(source) + ")", Self.whole(style.merged(with: theme.linkTarget)))
                     push(children, imageStyle, after: trailer)
                 }
             }
         }
         return spans
+    }
+
+    /// Math as its TeX rendered to Unicode where that is unambiguous, in the math style; plain
+    /// output, which has no style, keeps the delimiters as written. Display math stands on lines
+    /// of its own: forced breaks before and after it (the wrapper drops the spaces they leave at
+    /// a line's ends, and makes no line of a break before any text), its own line ends kept.
+    /// Each inline's spans depend on it alone, as ``WrapMemos`` requires.
+    static func math(_ tex: String, _ delimiter: MathDelimiter, style: TextStyle, in context: LayoutContext) -> [Span] {
+        let mathStyle = style.merged(with: context.theme.math)
+        var shown = TeXUnicode.render(tex)
+        if delimiter.isDisplay {
+            let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
+            shown = String(shown.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+        }
+        if context.isPlain { shown = delimiter.opener + shown + delimiter.closer }
+        var spans: [Span] = []
+        for (index, line) in shown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { spans.append(Span("\n", style)) }
+            spans += ControlCharacters.spans(String(line), style: mathStyle, placeholderStyle: context.theme.placeholder)
+        }
+        return delimiter.isDisplay ? [Span("\n", style)] + spans + [Span("\n", style)] : spans
+    }
+
+    /// A `<kbd>` as a key cap (reverse video, or in brackets in plain output); `<sup>` and
+    /// `<sub>` of digits and signs in super- or subscript characters, other content in the
+    /// footnote style (after a `^` or `_` in plain output).
+    static func element(_ element: HTMLElement, _ children: [Inline], style: TextStyle, in context: LayoutContext) -> [Span] {
+        let content = spans(children, base: style, in: context)
+        switch element {
+        case .kbd:
+            if context.isPlain { return [Span("[", style)] + content + [Span("]", style)] }
+            let key = style.merged(with: context.theme.keyboard)
+            // No-break spaces pad the cap: a line never breaks between a key and its edges.
+            return [Span("\u{00A0}", key)] + content.map { Span($0.text, $0.style.merged(with: context.theme.keyboard)) }
+                + [Span("\u{00A0}", key)]
+        case .sup, .sub:
+            let table = element == .sup ? TeXUnicode.superscripts : TeXUnicode.subscripts
+            let written = children.plainText.unicodeScalars
+            // Digits and signs only: words in modifier letters read badly.
+            if !written.isEmpty, written.allSatisfy({ ("0"..."9").contains($0) || "+-=()".unicodeScalars.contains($0) }) {
+                var text = String.UnicodeScalarView()
+                text += written.compactMap { table[$0] }
+                return [Span(String(text), style)]
+            }
+            if context.isPlain { return [Span(element == .sup ? "^" : "_", style)] + content }
+            return content.map { Span($0.text, $0.style.merged(with: context.theme.footnote)) }
+        }
+    }
+
+    /// `style` for text kept whole (a URL).
+    private static func whole(_ style: TextStyle) -> TextStyle {
+        var style = style
+        style.keepsWhole = true
+        return style
     }
 
     /// Whether link text `shown` already says where the link goes: it is the destination, or

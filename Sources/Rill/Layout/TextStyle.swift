@@ -10,6 +10,9 @@ public struct TextStyle: Hashable, Sendable {
     public var isInverse = false
     /// Target of an OSC 8 hyperlink, already stripped of anything but printable characters.
     public var hyperlink: String?
+    /// Whether a line may break inside this text only where it is wider than the line (a URL,
+    /// which a terminal can no longer find once broken). Not drawn.
+    public var keepsWhole = false
 
     /// Creates a style; every attribute is off unless given.
     public init(foreground: TerminalColor? = nil, background: TerminalColor? = nil,
@@ -42,6 +45,7 @@ public struct TextStyle: Hashable, Sendable {
         result.isStruck = isStruck || other.isStruck
         result.isInverse = isInverse || other.isInverse
         if let hyperlink = other.hyperlink { result.hyperlink = hyperlink }
+        result.keepsWhole = keepsWhole || other.keepsWhole
         return result
     }
 }

@@ -7,10 +7,12 @@ extension TextWrapper.State {
         Character(String(decoding: store[cell.start..<cell.start + cell.count], as: UTF8.self))
     }
 
-    /// Whether a line may break between `previous` and `cell` (see ``TextWrapper/mayBreak(before:after:)``).
+    /// Whether a line may break between `previous` and `cell` (see ``TextWrapper/mayBreak(before:after:)``);
+    /// never inside text that keeps whole (a URL), whose only breaks are spaces and hard cuts.
     @inline(__always)
     func mayBreak(before cell: Cell, after previous: Cell) -> Bool {
         guard cell.width == 2 || previous.width == 2 else { return false }
+        guard !styles[cell.style].keepsWhole || !styles[previous.style].keepsWhole else { return false }
         return TextWrapper.mayBreak(before: character(cell), after: character(previous))
     }
 
@@ -89,6 +91,13 @@ extension TextWrapper.State {
             lineWidth -= columns
             breakAt = nil
         }
+    }
+
+    /// Ends the line at a forced break; a break before any text (display math opening a
+    /// paragraph) makes no empty line.
+    mutating func hardBreak() {
+        if lines.isEmpty, line.isEmpty, !continuing { return }
+        endLine(hard: true)
     }
 
     mutating func endLine(hard: Bool = true) {

@@ -120,7 +120,7 @@ extension TextWrapper {
                 }
                 if character == "\n" || character == "\r\n" || character == "\r" {
                     decider = offset + count
-                    endLine(hard: true)
+                    hardBreak()
                     continue
                 }
                 decider = offset + count
@@ -152,9 +152,9 @@ extension TextWrapper {
             decider = offset + 1
             switch byte {
             case 0x0A:
-                if previous != 0x0D { endLine(hard: true) }
+                if previous != 0x0D { hardBreak() }
             case 0x0D:
-                endLine(hard: true)
+                hardBreak()
             default:
                 store.append(byte)
                 add(Cell(start: store.count - 1, count: 1, style: style,

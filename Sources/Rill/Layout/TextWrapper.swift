@@ -4,7 +4,8 @@
 /// commit its early lines): lines break at spaces, and between wide (CJK) characters where no
 /// space exists (never before closing or after opening punctuation); a word longer than the
 /// line is broken hard at a cluster boundary. Spaces at a break are dropped. A `"\n"` in a span
-/// forces a line break (a markdown hard break). Lines after the first may be given a narrower
+/// forces a line break (a markdown hard break, or display math's own lines), but for one before
+/// any text, which makes no empty line. Lines after the first may be given a narrower
 /// width, for a hanging indent.
 enum TextWrapper {
     /// Lines of at most `width` columns holding `spans` in order. Empty input gives one empty line.

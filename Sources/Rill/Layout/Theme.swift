@@ -20,6 +20,12 @@ public struct Theme: Hashable, Sendable {
     public var image: TextStyle
     /// Inline HTML and HTML blocks.
     public var html: TextStyle
+    /// Math spans and display math.
+    public var math = TextStyle(foreground: TerminalColor(151), italic: true)
+    /// Footnote references and the markers of footnote definitions.
+    public var footnote = TextStyle(foreground: TerminalColor(75))
+    /// A key in `<kbd>`, drawn as a key cap.
+    public var keyboard = TextStyle(inverse: true)
     /// Code block text; its background is the band drawn across the width.
     public var codeBlock: TextStyle
     /// The language label of a code block.
@@ -89,6 +95,8 @@ public struct Theme: Hashable, Sendable {
         linkTarget: TextStyle(foreground: TerminalColor(244)),
         image: TextStyle(foreground: TerminalColor(90)),
         html: TextStyle(foreground: TerminalColor(244)),
+        math: TextStyle(foreground: TerminalColor(22), italic: true),
+        footnote: TextStyle(foreground: TerminalColor(26)),
         codeBlock: TextStyle(foreground: TerminalColor(235), background: TerminalColor(254)),
         codeLabel: TextStyle(foreground: TerminalColor(242), background: TerminalColor(254), italic: true),
         codeContinuation: TextStyle(foreground: TerminalColor(248), background: TerminalColor(254)),
@@ -110,7 +118,7 @@ public struct Theme: Hashable, Sendable {
         headings: Array(repeating: .plain, count: 6),
         headingRule: .plain, headingMarker: .plain, emphasis: .plain, strong: .plain, strikethrough: .plain,
         inlineCode: .plain, link: .plain, linkTarget: .plain, image: .plain, html: .plain,
-        codeBlock: .plain, codeLabel: .plain, codeContinuation: .plain, quoteGutter: .plain,
+        math: .plain, footnote: .plain, keyboard: .plain, codeBlock: .plain, codeLabel: .plain, codeContinuation: .plain, quoteGutter: .plain,
         bullet: .plain, number: .plain, taskChecked: .plain, taskUnchecked: .plain,
         tableBorder: .plain, tableHeader: .plain, rule: .plain, placeholder: .plain
     )

@@ -22,6 +22,12 @@ public indirect enum Inline: Hashable, Sendable {
     case hardBreak
     /// Raw inline HTML.
     case html(String)
+    /// A math span or display math: its TeX exactly as written, and the delimiters around it.
+    case math(tex: String, delimiter: MathDelimiter)
+    /// A footnote reference or the start of a footnote definition, `[^label]`.
+    case footnoteReference(label: String)
+    /// Content between a matched pair of `<kbd>`, `<sup>` or `<sub>` tags.
+    case htmlElement(HTMLElement, [Inline])
 }
 
 extension Inline {
@@ -29,8 +35,8 @@ extension Inline {
     public var children: [Inline] {
         switch self {
         case .emphasis(let c), .strong(let c), .strikethrough(let c): c
-        case .link(_, _, let c), .image(_, _, let c): c
-        default: []
+        case .link(_, _, let c), .image(_, _, let c), .htmlElement(_, let c): c
+        case .text, .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference: []
         }
     }
 
@@ -41,7 +47,9 @@ extension Inline {
         case .autolink(_, let text): text
         case .softBreak: " "
         case .hardBreak: "\n"
-        default: children.plainText
+        case .math(let tex, let delimiter): delimiter.opener + tex + delimiter.closer
+        case .footnoteReference(let label): "[^" + label + "]"
+        case .emphasis, .strong, .strikethrough, .link, .image, .htmlElement: children.plainText
         }
     }
 }

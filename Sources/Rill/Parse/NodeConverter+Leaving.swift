@@ -29,8 +29,8 @@ extension NodeConverter {
                 block.isFlattenedNesting = true
                 stack[top].blocks.append(block)
             }
-        case .paragraph: block(.paragraph(frame.inlines))
-        case .heading(let level): block(.heading(level: level, frame.inlines))
+        case .paragraph: block(.paragraph(InlineIdioms.recognize(mathInlines(of: frame) ?? frame.inlines)))
+        case .heading(let level): block(.heading(level: level, InlineIdioms.recognize(frame.inlines, findingMath: true)))
         case .blockQuote: container(.blockQuote)
         case .list(let style): container(.list(style))
         case .item(let task): container(.item(task: task))
@@ -44,10 +44,10 @@ extension NodeConverter {
                 while let last = cells.last, case .tableCell(let inlines) = last.kind, inlines.isEmpty { cells.removeLast() }
             }
             block(.tableRow(isHeader: isHeader), children: cells)
-        case .tableCell: block(.tableCell(frame.inlines))
-        case .emphasis: appendInline(.emphasis(frame.inlines), to: &stack[top].inlines)
-        case .strong: appendInline(.strong(frame.inlines), to: &stack[top].inlines)
-        case .strikethrough: appendInline(.strikethrough(frame.inlines), to: &stack[top].inlines)
+        case .tableCell: block(.tableCell(InlineIdioms.recognize(frame.inlines, findingMath: true)))
+        case .emphasis: appendInline(.emphasis(InlineIdioms.recognize(frame.inlines)), to: &stack[top].inlines)
+        case .strong: appendInline(.strong(InlineIdioms.recognize(frame.inlines)), to: &stack[top].inlines)
+        case .strikethrough: appendInline(.strikethrough(InlineIdioms.recognize(frame.inlines)), to: &stack[top].inlines)
         case .link(let destination, let title):
             let inline: Inline
             if case .text(let text)? = frame.inlines.first, frame.inlines.count == 1,

@@ -3,7 +3,7 @@
 ///
 /// Most frames of a model's answer add a few words to the paragraph being written. When the
 /// bytes since the last frame are only letters, digits, spaces, non-ASCII text and punctuation
-/// that means nothing inline on its own (`. , ! ? ; - ( / = # + % $ ^`; a `)` only in a
+/// that means nothing inline on its own (`. , ! ? ; - ( / = # + % ^`; a `)` only in a
 /// paragraph without `]`, and `'` or `"` only in one that cannot hold a definition's title: not
 /// starting with `[`, `'`, `"` or `(`), added to the incomplete last line of a paragraph whose
 /// last inline is plain text, cmark parses the paragraph to the same inlines with that text
@@ -35,14 +35,14 @@
 /// document, several chunk sizes).
 enum PlainTextExtension {
     /// ASCII letters and digits, the bytes of non-ASCII characters, and punctuation that means
-    /// nothing inline on its own: `. , ! ? ; - ( / = # + % $ ^` (no delimiter, bracket, colon,
-    /// pipe, `@`, `&`, `<` or backslash; `)` and quotes are judged by ``Mark/allows(_:)``).
+    /// nothing inline on its own: `. , ! ? ; - ( / = # + % ^` (no delimiter, bracket, colon,
+    /// pipe, `$` (math), `@`, `&`, `<` or backslash; `)` and quotes are judged by ``Mark/allows(_:)``).
     static func isPlain(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...0xFF: true
         case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "!"), UInt8(ascii: "?"),
              UInt8(ascii: ";"), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: "/"),
-             UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "%"), UInt8(ascii: "$"),
+             UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "%"),
              UInt8(ascii: "^"): true
         default: false
         }

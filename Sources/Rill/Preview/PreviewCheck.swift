@@ -87,6 +87,13 @@ private struct VisibleScalars: Sequence {
                     return VisibleScalars.softBreak
                 case .hardBreak:
                     return VisibleScalars.hardBreak
+                case .math, .footnoteReference:
+                    scalars = inline.plainText.unicodeScalars.makeIterator()
+                case .htmlElement(let element, let children):
+                    // The tags as written, around the content.
+                    stack.append([.html(element.closingTag)][...])
+                    stack.append(children[...])
+                    scalars = element.openingTag.unicodeScalars.makeIterator()
                 case .emphasis(let children), .strong(let children), .strikethrough(let children),
                      .link(_, _, let children), .image(_, _, let children):
                     stack.append(children[...])

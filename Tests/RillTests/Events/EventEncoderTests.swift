@@ -130,6 +130,22 @@ extension EventEncoderTests {
         #expect(autolink["destination"] as? String == "https://a.b" && autolink["text"] as? String == "https://a.b")
     }
 
+    @Test("Model idioms are inlines of their own: math with its TeX and delimiter, footnote references, kbd/sup/sub")
+    func idiomInlines() throws {
+        let paragraph = try Self.json("a \\(x_i\\) $$y$$ note[^1] <kbd>K</kbd><sup>2</sup><sub>i</sub>\n")
+        let inlines = try #require(paragraph["inlines"] as? [[String: Any]])
+        let types = inlines.compactMap { $0["type"] as? String }.filter { $0 != "text" }
+        #expect(types == ["math", "math", "footnote_reference", "html_element", "html_element", "html_element"])
+        let math = try #require(inlines.first { $0["type"] as? String == "math" })
+        #expect(math["tex"] as? String == "x_i" && math["delimiter"] as? String == "parenthesis" && math["display"] as? Bool == false)
+        let display = try #require(inlines.last { $0["type"] as? String == "math" })
+        #expect(display["delimiter"] as? String == "doubleDollar" && display["display"] as? Bool == true)
+        #expect(inlines.first { $0["type"] as? String == "footnote_reference" }?["label"] as? String == "1")
+        let elements = inlines.filter { $0["type"] as? String == "html_element" }
+        #expect(elements.compactMap { $0["tag"] as? String } == ["kbd", "sup", "sub"])
+        #expect((elements.first?["children"] as? [[String: Any]])?.first?["text"] as? String == "K")
+    }
+
     @Test("Control characters are escaped: no raw C0, DEL or C1 byte, and the text reads back the same")
     func controlCharactersEscaped() throws {
         let hostile = "a\u{1B}[2J\u{07}\u{7F}\u{9B}31m\u{01}\"\\\t\r\u{0C}é😀"

@@ -28,6 +28,38 @@ extension RillTests.Layout.InlineStylerTests {
         // A different host is still shown.
         #expect(Self.text("[www.example.org](https://evil.example)") == "www.example.org (https://evil.example)")
     }
+
+    static func colored(_ markdown: String) -> [Span] {
+        guard case .paragraph(let inlines)? = MarkdownStream.parse(Array(markdown.utf8)).first?.kind else { return [] }
+        let context = LayoutContext(width: 80, theme: .dark, hyperlinks: false, isPlain: false)
+        return InlineStyler.spans(inlines, base: .plain, in: context)
+    }
+
+    @Test("Math is shown as written with its backslashes, simple TeX as Unicode; prices stay text")
+    func math() {
+        let lines = DocumentLayout.lines(for: MarkdownStream.parse(Array("area \\[ x \\] and\n\\(\\alpha^2\\)\n$$y$$".utf8)),
+                                         in: LayoutFixtures.plain(80))
+        #expect(lines.map(\.plainText) == ["area", "\\[x\\]", "and \\(α²\\)", "$$y$$"])
+        #expect(Self.text("$\\frac{a}{b} \\leq c_i$, not $5 and $10") == "$a/b ≤ cᵢ$, not $5 and $10")
+        let spans = Self.colored("so $x \\times y$ ok")
+        #expect(spans.map(\.text).joined() == "so x × y ok")
+        #expect(spans.first { $0.text == "x × y" }?.style == Theme.dark.math)
+    }
+
+    @Test("A footnote reference shows as its label in brackets, in the footnote style")
+    func footnotes() {
+        #expect(Self.text("Claim[^1].\n") == "Claim[1].")
+        #expect(Self.colored("Claim[^1].").first { $0.text == "[1]" }?.style == Theme.dark.footnote)
+    }
+
+    @Test("kbd is a key cap, sup and sub of digits are Unicode scripts, other HTML stays dimmed")
+    func htmlElements() {
+        #expect(Self.text("<kbd>Ctrl</kbd>+<kbd>C</kbd>, H<sub>2</sub>O, x<sup>2</sup>, a<sup>note</sup> <b>b</b>")
+            == "[Ctrl]+[C], H₂O, x², a^note <b>b</b>")
+        let spans = Self.colored("press <kbd>Esc</kbd> <i>x</i>")
+        #expect(spans.contains { $0.text == "Esc" && $0.style.isInverse })
+        #expect(spans.contains { $0.text == "<i>" && $0.style == Theme.dark.html })
+    }
 }
 
 extension RillTests.Layout.InlineStylerTests {

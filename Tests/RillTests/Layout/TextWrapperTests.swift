@@ -59,6 +59,20 @@ extension RillTests.Layout.TextWrapperTests {
         #expect(wrap("see https://example.com/path", 10) == ["see", "https://ex", "ample.com/", "path"])
     }
 
+    @Test("A URL is never broken between its wide characters when it fits a line; longer, it is cut hard and every piece keeps the whole target")
+    func keepsURLsWhole() {
+        let markdown = "abcdefghij klmnopq https://ja.wikipedia.org/wiki/日本語の文法 ok"
+        let lines = DocumentLayout.lines(for: MarkdownStream.parse(Array(markdown.utf8)), in: LayoutFixtures.plain(50))
+        #expect(lines.map(\.plainText) == ["abcdefghij klmnopq", "https://ja.wikipedia.org/wiki/日本語の文法 ok"])
+        let target = "https://example.com/" + String(repeating: "a", count: 40)
+        let context = LayoutContext(width: 30, theme: .dark, hyperlinks: true)
+        let long = DocumentLayout.lines(for: MarkdownStream.parse(Array(("see " + target).utf8)), in: context)
+        let pieces = long.flatMap(\.spans).filter { $0.style.hyperlink != nil }
+        #expect(long.count == 3 && pieces.count == 2)
+        #expect(pieces.allSatisfy { $0.style.hyperlink == target })
+        #expect(pieces.map(\.text).joined() == target)
+    }
+
     @Test func marksAWideCharacterThatCannotFit() {
         #expect(wrap("日本", 1) == ["…", "…"])
     }
@@ -66,6 +80,8 @@ extension RillTests.Layout.TextWrapperTests {
     @Test func honoursHardBreaks() {
         #expect(wrap("a\nb", 10) == ["a", "b"])
         #expect(TextWrapper.wrap([Span("one"), Span("\n"), Span("  two")], width: 10).map(\.plainText) == ["one", "two"])
+        // A break before any text (display math opening a paragraph) makes no empty line.
+        #expect(TextWrapper.wrap([Span("\n"), Span("x"), Span("\n")], width: 10).map(\.plainText) == ["x"])
     }
 
     @Test func keepsStylesAcrossWraps() {

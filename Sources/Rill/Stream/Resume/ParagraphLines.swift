@@ -6,7 +6,8 @@
 /// settled only when nothing in them can still be matched by text that follows: every text node
 /// is free of the characters that open those constructs (`*`, `_`, `~`, `` ` ``, `[`, `]`, `<`)
 /// and no link is followed by a `(` that a destination on the next line could still take
-/// (``isSettled(_:)``). Anything else in them (closed emphasis, code spans, links, autolinks,
+/// (``isSettled(_:)``), and no math is left open in them for a later line to close
+/// (``MathSpans/leavesOpen(_:)``). Anything else in them (closed emphasis, code spans, links, autolinks,
 /// breaks, entities, escapes) is final. Lines are settled in steps of ``step`` bytes: smaller
 /// steps parse the lines once more for little saving, larger ones leave more to parse again at
 /// every frame.
@@ -24,7 +25,8 @@ enum ParagraphLines {
     static func settledLines(_ source: [UInt8], from start: Int, to end: Int, opener: [UInt8], column: Int,
                              definitions: [UInt8]) -> (inlines: [Inline], lineBreak: Inline)? {
         guard start < end, end <= source.count, source[end - 1] == 0x0A || source[end - 1] == 0x0D,
-              !ResumeContext.mayHoldDelimiterRow(source[start..<end]) else { return nil }
+              !ResumeContext.mayHoldDelimiterRow(source[start..<end]),
+              !MathSpans.leavesOpen(source[start..<end]) else { return nil }
         let standIn = ResumeContext.paragraphStandIn(column: column)
         let slice = Array(source[start..<end]) + standIn.dropLast()
         let context = opener + standIn
@@ -62,9 +64,9 @@ enum ParagraphLines {
                 }
             case .emphasis(let children), .strong(let children), .strikethrough(let children):
                 guard isSettled(children) else { return false }
-            case .link(_, _, let children), .image(_, _, let children):
+            case .link(_, _, let children), .image(_, _, let children), .htmlElement(_, let children):
                 guard isSettled(children) else { return false }
-            case .code, .autolink, .softBreak, .hardBreak, .html:
+            case .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference:
                 break
             }
             afterLink = if case .link = inline { true } else if case .image = inline { true } else { false }
