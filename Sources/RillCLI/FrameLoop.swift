@@ -13,7 +13,8 @@ struct FrameLoop {
     }
 
     var input: InputFeed
-    let frameInterval: UInt64
+    /// When frames are due: the same pacing as ``MarkdownSnapshots``.
+    private var pacer: FramePacer
     private(set) var stream = MarkdownStream()
     /// What turns the input into markdown: a model API's events decoded, or markdown as it is.
     private(set) var decoder: ModelStreamDecoder
@@ -27,7 +28,7 @@ struct FrameLoop {
     init(input: InputFeed, fps: Double, decoder: ModelStreamDecoder = ModelStreamDecoder(format: .markdown),
          dimmed: DimmedSource = DimmedSource()) {
         self.input = input
-        self.frameInterval = UInt64(1_000_000_000 / fps)
+        self.pacer = FramePacer(framesPerSecond: fps, byteBudget: Self.frameByteBudget)
         self.decoder = decoder
         self.dimmed = dimmed
     }
@@ -68,15 +69,12 @@ struct FrameLoop {
     static let frameByteBudget = 4 * DescriptorReader.readSize
 
     mutating func run(into sink: inout some FrameSink) -> Outcome {
-        var lastFrame: UInt64 = 0
-        var pending = false
-        var bytesSinceFrame = 0
         // Whether the last read was small: a model writing a few bytes at a time.
         var writerIsSlow = true
         do throws(OutputChannel.Closed) {
             while true {
                 let now = MonotonicClock.now()
-                var deadline: UInt64? = pending ? lastFrame + frameInterval : nil
+                var deadline = pacer.deadline
                 var fds: [pollfd] = []
                 if SignalMonitor.descriptor >= 0 {
                     fds.append(pollfd(fd: SignalMonitor.descriptor, events: Int16(POLLIN), revents: 0))
@@ -87,8 +85,8 @@ struct FrameLoop {
                     // Right after a frame, input from a slow writer is left in the pipe until the
                     // next frame is due: it could not be shown sooner, and reading each piece as it
                     // comes costs a wakeup and a read per piece. Signals still wake the loop.
-                    let quietUntil = lastFrame + frameInterval
-                    if !pending, writerIsSlow, lastFrame > 0, now < quietUntil {
+                    if !pacer.isPending, writerIsSlow, let lastFrame = pacer.lastFrame, now < lastFrame + pacer.interval {
+                        let quietUntil = lastFrame + pacer.interval
                         deadline = quietUntil
                     } else {
                         inputIndex = fds.count
@@ -131,9 +129,8 @@ struct FrameLoop {
                             feed(bytes)
                             statistics.bytesRead += bytes.count
                             statistics.reads += 1
-                            bytesSinceFrame += bytes.count
                             writerIsSlow = bytes.count < Self.quietReadLimit
-                            pending = true
+                            pacer.received(bytes.count)
                         case .nothing: break
                         case .end: ended = true
                         case .failure(let message):
@@ -151,11 +148,10 @@ struct FrameLoop {
                     if let bytes = schedule.take(now: current) {
                         feed(bytes)
                         statistics.bytesRead += bytes.count
-                        bytesSinceFrame += bytes.count
-                        pending = true
+                        pacer.received(bytes.count)
                         if schedule.interval == 0 {
                             // As fast as possible: exactly one frame per piece.
-                            lastFrame = 0
+                            pacer.forgetLastFrame()
                         }
                     }
                     ended = schedule.isExhausted
@@ -172,7 +168,7 @@ struct FrameLoop {
                     statistics.sink += clock.now - sinkStart
                     return .finished
                 }
-                if pending, current >= lastFrame + frameInterval || bytesSinceFrame >= Self.frameByteBudget {
+                if pacer.isDue(at: current) {
                     let parseStart = clock.now
                     let update: DocumentUpdate
                     if sink.wantsUpdates {
@@ -187,9 +183,7 @@ struct FrameLoop {
                     try sink.frame(update, stream: stream)
                     statistics.sink += clock.now - sinkStart
                     sink.release(&stream)
-                    lastFrame = current
-                    pending = false
-                    bytesSinceFrame = 0
+                    pacer.framed(at: current)
                 }
             }
         } catch {
