@@ -46,7 +46,7 @@ extension DocumentUpdateTests {
         update.apply(to: &blocks)
         #expect(blocks == stream.blocks)
         stream.append(Array("\nw".utf8))
-        #expect(stream.update().inserted.map(\.id.description) == ["e16"])
+        #expect(stream.update().inserted.map(\.id.description) == ["e17"])
         stream.append(Array("ord\nnext\n".utf8))
         let grown = stream.update()
         let additions = grown.appended.map(\.addition)
