@@ -13,7 +13,8 @@ struct FrameLoop {
     }
 
     var input: InputFeed
-    let frameInterval: UInt64
+    /// When frames are due: the same pacing as ``MarkdownSnapshots``.
+    private var pacer: FramePacer
     private(set) var stream = MarkdownStream()
     /// What turns the input into markdown: a model API's events decoded, or markdown as it is.
     private(set) var decoder: ModelStreamDecoder
@@ -27,7 +28,7 @@ struct FrameLoop {
     init(input: InputFeed, fps: Double, decoder: ModelStreamDecoder = ModelStreamDecoder(format: .markdown),
          dimmed: DimmedSource = DimmedSource()) {
         self.input = input
-        self.frameInterval = UInt64(1_000_000_000 / fps)
+        self.pacer = FramePacer(framesPerSecond: fps, byteBudget: Self.frameByteBudget)
         self.decoder = decoder
         self.dimmed = dimmed
     }
@@ -74,9 +75,6 @@ struct FrameLoop {
     }
 
     mutating func run(into sink: inout some FrameSink) -> Outcome {
-        var lastFrame: UInt64 = 0
-        var pending = false
-        var bytesSinceFrame = 0
         // Whether the last read was small: a model writing a few bytes at a time.
         var writerIsSlow = true
         // A file has all its bytes at once, and its end is due as soon as it is read.
@@ -85,7 +83,7 @@ struct FrameLoop {
         do throws(OutputChannel.Closed) {
             while true {
                 let now = MonotonicClock.now()
-                var deadline: UInt64? = pending ? lastFrame + frameInterval : nil
+                var deadline = pacer.deadline
                 var fds: [pollfd] = []
                 if SignalMonitor.descriptor >= 0 {
                     fds.append(pollfd(fd: SignalMonitor.descriptor, events: Int16(POLLIN), revents: 0))
@@ -98,8 +96,9 @@ struct FrameLoop {
                     // comes costs a wakeup and a read per piece. Signals still wake the loop, and so
                     // does the writer closing the pipe (a hang-up is reported whatever is asked):
                     // the end of the input is shown at once.
-                    let quietUntil = lastFrame + frameInterval
-                    if !pending, writerIsSlow, !readsFile, lastFrame > 0, now < quietUntil {
+                    if !pacer.isPending, writerIsSlow, !readsFile, let lastFrame = pacer.lastFrame,
+                       now < lastFrame + pacer.interval {
+                        let quietUntil = lastFrame + pacer.interval
                         deadline = quietUntil
                         inputIndex = fds.count
                         fds.append(pollfd(fd: fd, events: 0, revents: 0))
@@ -144,9 +143,8 @@ struct FrameLoop {
                             feed(bytes)
                             statistics.bytesRead += bytes.count
                             statistics.reads += 1
-                            bytesSinceFrame += bytes.count
                             writerIsSlow = bytes.count < Self.quietReadLimit
-                            pending = true
+                            pacer.received(bytes.count)
                         case .nothing: break
                         case .end: ended = true
                         case .failure(let message):
@@ -164,11 +162,10 @@ struct FrameLoop {
                     if let bytes = schedule.take(now: current) {
                         feed(bytes)
                         statistics.bytesRead += bytes.count
-                        bytesSinceFrame += bytes.count
-                        pending = true
+                        pacer.received(bytes.count)
                         if schedule.interval == 0 {
                             // As fast as possible: exactly one frame per piece.
-                            lastFrame = 0
+                            pacer.forgetLastFrame()
                         }
                     }
                     ended = schedule.isExhausted
@@ -185,7 +182,7 @@ struct FrameLoop {
                     statistics.sink += clock.now - sinkStart
                     return .finished
                 }
-                if pending, current >= lastFrame + frameInterval || bytesSinceFrame >= Self.frameByteBudget {
+                if pacer.isDue(at: current) {
                     let parseStart = clock.now
                     let update: DocumentUpdate
                     if sink.wantsUpdates {
@@ -200,9 +197,7 @@ struct FrameLoop {
                     try sink.frame(update, stream: stream)
                     statistics.sink += clock.now - sinkStart
                     sink.release(&stream)
-                    lastFrame = current
-                    pending = false
-                    bytesSinceFrame = 0
+                    pacer.framed(at: current)
                 }
             }
         } catch {

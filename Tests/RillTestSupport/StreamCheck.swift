@@ -6,8 +6,8 @@
 /// At every frame:
 /// - no two blocks anywhere in the tree share an ID;
 /// - blocks that were already final stay final, in place; the newly final ones are the ones reported;
-/// - the update, applied to the previous frame's blocks, gives exactly this frame's blocks: nothing
-///   unchanged is re-sent, nothing is inserted twice, nothing final is removed;
+/// - the update, applied to the previous frame's blocks, gives exactly this frame's blocks, ranges
+///   included: nothing unchanged is re-sent, nothing is inserted twice, nothing final is removed;
 /// - at the frames `compareWithPrefix` selects: the blocks equal a one-shot parse of the text so
 ///   far, ranges included (a final block whose references a definition in the open part would
 ///   resolve may still show them unresolved); a frame that kept the last view of a large open
@@ -55,6 +55,11 @@ public struct StreamCheck {
             if !chunked.violations.isEmpty { return "fed in \(name):\n" + chunked.report }
         }
         return nil
+    }
+
+    /// Whether the blocks' ranges, and their descendants', are equal pairwise.
+    static func sameRanges(_ a: [Block], _ b: [Block]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.range == $1.range && sameRanges($0.children, $1.children) }
     }
 
     /// A one-line summary of the violations for a test failure message.
@@ -132,6 +137,17 @@ public struct StreamCheck {
                     finalVersions.append(FinalVersion(block: block, frame: stream.frameCount, offset: stream.source.count))
                 }
             }
+            for edit in update.appended {
+                guard var block = mirror[edit.id] else {
+                    fail("\(here): appended to \(edit.id), which did not exist")
+                    continue
+                }
+                edit.apply(to: &block)
+                mirror[edit.id] = block
+                if finalIDs.contains(edit.id), !update.finalized.contains(edit.id) {
+                    finalVersions.append(FinalVersion(block: block, frame: stream.frameCount, offset: stream.source.count))
+                }
+            }
             // The query for unresolved references, which skips the settled lines of an open
             // paragraph, answers as a scan of all the text does.
             for open in stream.openBlocks where open.mayHoldUnresolvedReference != Self.textHoldsBracket(open) {
@@ -139,7 +155,7 @@ public struct StreamCheck {
                      + "\(open.mayHoldUnresolvedReference), its text: \(!open.mayHoldUnresolvedReference)")
             }
             let mirrored = mirror.values.sorted { $0.id < $1.id }
-            if mirrored != stream.blocks {
+            if mirrored != stream.blocks || !Self.sameRanges(mirrored, stream.blocks) {
                 fail("\(here): applying the update does not give the frame's blocks: "
                      + "\(mirrored.map(\.id)) vs \(stream.blocks.map(\.id))")
                 mirror = Dictionary(uniqueKeysWithValues: stream.blocks.map { ($0.id, $0) })

@@ -1,29 +1,84 @@
 /// Encodes the engine's updates as JSON lines: the `rill --format jsonl` protocol.
 ///
 /// One line per frame that changed something:
-/// `{"frame":N,"final":[ids],"upsert":[blocks],"remove":[ids]}`, and a last line when input ends:
-/// `{"done":true,"blocks":[every top-level block]}`. See the README for the block shape.
+/// `{"frame":N,"final":[ids],"upsert":[blocks],"append":[appends],"remove":[ids]}` (an empty
+/// list left out), and a last
+/// line when input ends: `{"done":true,"blocks":[every top-level block]}`. An append
+/// (``BlockAppend``) carries what a block gained at its end instead of the whole block. See the
+/// README for the block shape and a consumer's reducer.
 public enum EventEncoder {
     /// The JSON line for one frame, newline included.
     public static func frameLine(_ update: DocumentUpdate) -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()
         json.field("frame", update.frame)
-        json.key("final")
-        json.beginArray()
-        for id in update.finalized { json.value(id.description) }
-        json.endArray()
-        json.key("upsert")
-        json.beginArray()
-        for block in update.upserted { write(block, to: &json) }
-        json.endArray()
-        json.key("remove")
-        json.beginArray()
-        for id in update.removed { json.value(id.description) }
-        json.endArray()
+        if !update.finalized.isEmpty {
+            json.key("final")
+            json.beginArray()
+            for id in update.finalized { json.value(id.description) }
+            json.endArray()
+        }
+        let upserted = update.upserted
+        if !upserted.isEmpty {
+            json.key("upsert")
+            json.beginArray()
+            for block in upserted { write(block, to: &json) }
+            json.endArray()
+        }
+        if !update.appended.isEmpty {
+            json.key("append")
+            json.beginArray()
+            for edit in update.appended { write(edit, to: &json) }
+            json.endArray()
+        }
+        if !update.removed.isEmpty {
+            json.key("remove")
+            json.beginArray()
+            for id in update.removed { json.value(id.description) }
+            json.endArray()
+        }
         json.endObject()
         json.newline()
         return json.bytes
+    }
+
+    private static func write(_ edit: BlockAppend, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", edit.id.description)
+        if !edit.path.isEmpty {
+            json.key("path")
+            write(edit.path, to: &json)
+        }
+        json.key("ends")
+        write(edit.ends, to: &json)
+        switch edit.addition {
+        case .text(let text, let cut):
+            json.key("at")
+            write(edit.inlinePath, to: &json)
+            if cut > 0 { json.field("cut", cut) }
+            json.field("text", text)
+        case .inlines(let keep, let inlines):
+            json.key("at")
+            write(edit.inlinePath, to: &json)
+            json.field("keep", keep)
+            json.key("inlines")
+            write(inlines, to: &json)
+        case .children(let keep, let children):
+            json.field("keep", keep)
+            json.key("children")
+            json.beginArray()
+            for child in children { write(child, to: &json) }
+            json.endArray()
+        case .rangesOnly:
+            break
+        }
+        json.endObject()
+    }
+
+    private static func write(_ numbers: [Int], to json: inout JSONWriter) {
+        json.beginArray()
+        for number in numbers { json.value(number) }
+        json.endArray()
     }
 
     /// The last JSON line, holding the whole document, newline included.

@@ -42,6 +42,8 @@ extension NodeConverter {
             var cells = frame.blocks
             if !isHeader {
                 while let last = cells.last, case .tableCell(let inlines) = last.kind, inlines.isEmpty { cells.removeLast() }
+            } else if let ranges = headerCellRanges(row: frame.range, count: cells.count) {
+                for index in cells.indices { cells[index].range = ranges[index] }
             }
             block(.tableRow(isHeader: isHeader), children: cells)
         case .tableCell: block(.tableCell(InlineIdioms.recognize(frame.inlines, findingMath: true)))

@@ -232,7 +232,11 @@ public struct MarkdownStream: Sendable {
         for block in reportedOpen { old[block.id] = block }
         for block in shown {
             if let before = old.removeValue(forKey: block.id) {
-                if before != block { update.changed.append(block) }
+                if let appends = BlockDiff.appends(from: before, to: block) {
+                    update.appended += appends
+                } else {
+                    update.changed.append(block)
+                }
             } else {
                 update.inserted.append(block)
             }

@@ -24,16 +24,33 @@ extension DocumentUpdateTests {
         #expect(update.finalized.map(\.description) == ["e0"], "`b` is on an incomplete line, but a blank line closed `a`")
     }
 
-    @Test("A block that did not change is not re-sent; the one that grew is sent as changed")
+    @Test("A block that did not change is not re-sent; the one that grew is sent as the text it gained")
     func unchangedNotResent() {
         var stream = Self.stream("a\n\nb")
-        _ = stream.update()
+        var blocks = stream.update().inserted
         stream.append(Array("c".utf8))
         let update = stream.update()
-        #expect(update.changed.map(\.id.description) == ["e3"])
-        #expect(update.changed.first?.kind == .paragraph([.text("bc")]))
-        #expect(update.inserted.isEmpty && update.removed.isEmpty && update.finalized.isEmpty)
-        #expect(!update.upserted.contains { $0.id.description == "e0" })
+        #expect(update.appended == [BlockAppend(id: BlockID(anchor: 3), path: [], ends: [5], inlinePath: [0], addition: .text("c"))])
+        #expect(update.inserted.isEmpty && update.changed.isEmpty && update.removed.isEmpty && update.finalized.isEmpty)
+        update.apply(to: &blocks)
+        #expect(blocks == stream.blocks && blocks.map(\.range) == [0..<1, 3..<5])
+    }
+
+    @Test("A block whose kind changed is sent whole; one given a new inline, as the inlines added")
+    func structuralChangeSentWhole() {
+        var stream = Self.stream("a\n\nb *x")
+        var blocks = stream.update().inserted
+        stream.append(Array("y* z\n===\n".utf8))
+        let update = stream.update()
+        #expect(update.changed.map(\.id.description) == ["e3"] && update.appended.isEmpty)
+        update.apply(to: &blocks)
+        #expect(blocks == stream.blocks)
+        stream.append(Array("\nw".utf8))
+        #expect(stream.update().inserted.map(\.id.description) == ["e17"])
+        stream.append(Array("ord\nnext\n".utf8))
+        let grown = stream.update()
+        let additions = grown.appended.map(\.addition)
+        #expect(additions.contains { if case .inlines(keep: 1, _) = $0 { true } else { false } }, "\(additions)")
     }
 
     @Test("A frame with no new text reports nothing, but is still numbered")
