@@ -129,7 +129,8 @@ extension Inline {
         case .text(let text): self = .text(text.cutting(cut) + added)
         case .code(let text): self = .code(text.cutting(cut) + added)
         case .html(let text): self = .html(text.cutting(cut) + added)
-        case .emphasis, .strong, .strikethrough, .link, .autolink, .image, .softBreak, .hardBreak:
+        case .emphasis, .strong, .strikethrough, .link, .autolink, .image, .softBreak, .hardBreak,
+             .math, .footnoteReference, .htmlElement:
             break
         }
     }
@@ -152,7 +153,10 @@ extension Inline {
         case .image(let source, let title, var children):
             edit(&children)
             self = .image(source: source, title: title, children)
-        case .text, .code, .html, .autolink, .softBreak, .hardBreak:
+        case .htmlElement(let element, var children):
+            edit(&children)
+            self = .htmlElement(element, children)
+        case .text, .code, .html, .autolink, .softBreak, .hardBreak, .math, .footnoteReference:
             break
         }
     }

@@ -124,8 +124,13 @@ struct BlockDiff {
             guard d == e, t == u else { return false }
             compare(a, b, at: inlinePath)
             return true
+        case (.htmlElement(let e, let a), .htmlElement(let f, let b)):
+            guard e == f else { return false }
+            compare(a, b, at: inlinePath)
+            return true
         case (.text, _), (.code, _), (.html, _), (.emphasis, _), (.strong, _), (.strikethrough, _),
-             (.link, _), (.image, _), (.autolink, _), (.softBreak, _), (.hardBreak, _):
+             (.link, _), (.image, _), (.autolink, _), (.softBreak, _), (.hardBreak, _),
+             (.math, _), (.footnoteReference, _), (.htmlElement, _):
             return false
         }
     }

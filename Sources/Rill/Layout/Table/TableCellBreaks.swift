@@ -18,7 +18,8 @@ enum TableCellBreaks {
         case .strikethrough(let children): return .strikethrough(replacing(children))
         case .link(let destination, let title, let children): return .link(destination: destination, title: title, replacing(children))
         case .image(let source, let title, let children): return .image(source: source, title: title, replacing(children))
-        case .text, .code, .autolink, .softBreak, .hardBreak: return inline
+        case .htmlElement(let element, let children): return .htmlElement(element, replacing(children))
+        case .text, .code, .autolink, .softBreak, .hardBreak, .math, .footnoteReference: return inline
         }
     }
 
@@ -26,9 +27,9 @@ enum TableCellBreaks {
         switch inline {
         case .html: return true
         case .emphasis(let children), .strong(let children), .strikethrough(let children),
-             .link(_, _, let children), .image(_, _, let children):
+             .link(_, _, let children), .image(_, _, let children), .htmlElement(_, let children):
             return children.contains(where: holdsHTML)
-        case .text, .code, .autolink, .softBreak, .hardBreak: return false
+        case .text, .code, .autolink, .softBreak, .hardBreak, .math, .footnoteReference: return false
         }
     }
 
