@@ -28,6 +28,9 @@ struct ParseSchedule: Sendable {
 
     /// The last parse of the open part, and what the text since says.
     private var last: LastParse?
+    /// Bytes a parse must hand cmark for its weight per byte to be taken as it is.
+    static let minimumSample = 512
+
     /// What a byte of the open part weighed at its last parse, as a fraction.
     private var weightPerByte = (weight: 1, bytes: 1)
 
@@ -85,7 +88,10 @@ struct ParseSchedule: Sendable {
     /// shown without one).
     mutating func noteParse(start: Int, bytes: Int, work: ParseWork?, wasEarly: Bool, source: [UInt8]) {
         if let work, work.bytes > 0 {
-            weightPerByte = (max(work.bytes, work.weight), work.bytes)
+            // A parse of a few bytes says little about what a byte weighs: a held-back line of
+            // three bytes that makes five nodes would price a paragraph of 600 bytes as heavy.
+            // Below ``minimumSample`` bytes the weight is spread over that many.
+            weightPerByte = (max(work.bytes, work.weight), max(work.bytes, Self.minimumSample))
         }
         last = LastParse(start: start, bytes: bytes, end: source.count, wasEarly: wasEarly, scanned: source.count,
                          lineIsBlank: source.last == 0x0A || source.last == 0x0D)

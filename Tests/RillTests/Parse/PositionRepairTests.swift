@@ -15,7 +15,7 @@ extension PositionRepairTests {
     func paragraphBeforeTable() {
         #expect(Self.layout("Intro\n| a | b |\n|---|---|\n| 1 | 2 |\n") == [
             "e0 paragraph 0..<5", "e6 table 6..<35", "e6+1 table_row 6..<15",
-            "e6+2 table_cell 6..<15", "e6+3 table_cell 6..<15",
+            "e6+2 table_cell 7..<10", "e6+3 table_cell 11..<14",
             "e26 table_row 26..<35", "e27 table_cell 27..<30", "e31 table_cell 31..<34",
         ])
     }
