@@ -124,9 +124,10 @@ extension RillTests.Layout.TableWordBreakTests {
         }
     }
 
-    @Test("No table cell of a real answer breaks a word that fits its column", arguments: [60, 80, 100])
+    @Test("No table cell of a real answer breaks a word that fits its column",
+          .enabled(if: RealAnswers.isAvailable, "no real answers beside the repository"),
+          arguments: [60, 80, 100])
     func realAnswersBreakNoFittingWord(width: Int) throws {
-        try #require(RealAnswers.isAvailable, "no real answers beside the repository")
         var tallies: [String: Tally] = [:]
         for answer in RealAnswers.sample(300) {
             let file = String(answer.name.prefix { $0 != "#" })
