@@ -11,26 +11,15 @@ enum TableCellBreaks {
     }
 
     private static func replacing(_ inline: Inline) -> Inline {
-        switch inline {
-        case .html(let tag): return isLineBreak(tag) ? .hardBreak : inline
-        case .emphasis(let children): return .emphasis(replacing(children))
-        case .strong(let children): return .strong(replacing(children))
-        case .strikethrough(let children): return .strikethrough(replacing(children))
-        case .link(let destination, let title, let children): return .link(destination: destination, title: title, replacing(children))
-        case .image(let source, let title, let children): return .image(source: source, title: title, replacing(children))
-        case .htmlElement(let element, let children): return .htmlElement(element, replacing(children))
-        case .text, .code, .autolink, .softBreak, .hardBreak, .math, .footnoteReference: return inline
-        }
+        if case .html(let tag) = inline { return isLineBreak(tag) ? .hardBreak : inline }
+        var edited = inline
+        edited.editChildren { $0 = replacing($0) }
+        return edited
     }
 
     private static func holdsHTML(_ inline: Inline) -> Bool {
-        switch inline {
-        case .html: return true
-        case .emphasis(let children), .strong(let children), .strikethrough(let children),
-             .link(_, _, let children), .image(_, _, let children), .htmlElement(_, let children):
-            return children.contains(where: holdsHTML)
-        case .text, .code, .autolink, .softBreak, .hardBreak, .math, .footnoteReference: return false
-        }
+        if case .html = inline { return true }
+        return inline.children.contains(where: holdsHTML)
     }
 
     /// Whether `tag` is `<br>`, `<br/>` or `<br />` (any case, spaces before the end allowed).
