@@ -19,6 +19,15 @@ import Testing
     static let shortGeometries = [Geometry(width: 46, height: 12), Geometry(width: 30, height: 6)]
         + (TestEnvironment.isExhaustive ? [Geometry(width: 60, height: 8)] : [])
 
+    /// Every Corpus document at every one of `geometries` with `RILL_EXHAUSTIVE=1`; by default
+    /// each document at one of them, in turn, so that every geometry still meets every kind of
+    /// document across the Corpus.
+    static func corpus(at geometries: [Geometry]) -> [(String, Geometry)] {
+        let names = Corpus.documentNames
+        if TestEnvironment.isExhaustive { return names.flatMap { name in geometries.map { (name, $0) } } }
+        return names.enumerated().map { index, name in (name, geometries[index % geometries.count]) }
+    }
+
     /// Streams `bytes` in token-sized pieces, one frame per piece, through a live view.
     static func liveTranscript(_ bytes: [UInt8], _ geometry: Geometry, seed: UInt64 = 1)
         -> (lines: [String], terminal: VirtualTerminal, view: LiveView) {
@@ -73,7 +82,7 @@ import Testing
         #expect(replay.difference(attributes: true) == nil, "\(document)")
     }
 
-    @Test(arguments: Corpus.documentNames, geometries)
+    @Test(arguments: corpus(at: geometries))
     func transcriptEqualsBatch(document: String, geometry: Geometry) {
         let bytes = Corpus.bytes(document)
         let live = Self.liveTranscript(bytes, geometry)
@@ -112,7 +121,7 @@ import Testing
     /// Lines committed early may show a block as it was then (a table's widths before its
     /// sample was complete, a link before its definition came), but never twice: no run of
     /// lines is drawn twice in a row unless the batch render has it so (``RepeatedRuns/first(in:of:longest:)``).
-    @Test(arguments: Corpus.documentNames, shortGeometries)
+    @Test(arguments: corpus(at: shortGeometries))
     func earlyCommitsRepeatNothing(document: String, geometry: Geometry) {
         let bytes = Corpus.bytes(document)
         let live = Self.liveTranscript(bytes, geometry)
