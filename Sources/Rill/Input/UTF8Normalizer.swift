@@ -3,7 +3,7 @@
 /// An incomplete sequence at a chunk's end is carried to the next chunk. Each maximal ill-formed
 /// subsequence (Unicode's "maximal subpart" practice, as in WHATWG decoding) becomes one U+FFFD,
 /// and so does NUL, which C parsers would take as the end of the text, and so do the
-/// ``reservedBytes`` (SOH and STX), which the normalized text never holds, so that later stages
+/// ``reservedBytes`` (SOH, STX and ETX), which the normalized text never holds, so that later stages
 /// may use them as marks of their own. Every other byte value passes through unchanged; control
 /// characters are made harmless later, when rendering.
 public struct UTF8Normalizer: Sendable {
@@ -15,8 +15,11 @@ public struct UTF8Normalizer: Sendable {
     /// Creates a normalizer with nothing pending.
     public init() {}
 
-    /// Bytes that never occur in normalized text (SOH and STX): free for later stages to mark with.
-    public static let reservedBytes: (first: UInt8, second: UInt8) = (0x01, 0x02)
+    /// Bytes that never occur in normalized text (SOH, STX and ETX): free for later stages to mark with.
+    public static let reservedBytes: (first: UInt8, second: UInt8, third: UInt8) = (0x01, 0x02, 0x03)
+
+    /// Whether `byte` is one of the ``reservedBytes``.
+    public static func isReserved(_ byte: UInt8) -> Bool { byte >= 0x01 && byte <= 0x03 }
 
     /// The UTF-8 encoding of U+FFFD REPLACEMENT CHARACTER.
     public static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
@@ -35,7 +38,7 @@ public struct UTF8Normalizer: Sendable {
             while index < bytes.count {
                 if pending.isEmpty {
                     var end = index
-                    while end < bytes.count, bytes[end] >= 0x03, bytes[end] < 0x80 { end += 1 }
+                    while end < bytes.count, bytes[end] > 0x03, bytes[end] < 0x80 { end += 1 }
                     if end > index {
                         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                         index = end
@@ -80,9 +83,9 @@ public struct UTF8Normalizer: Sendable {
 
     private mutating func start(_ byte: UInt8, into output: inout [UInt8]) {
         switch byte {
-        case 0x00, Self.reservedBytes.first, Self.reservedBytes.second:
+        case 0x00, Self.reservedBytes.first, Self.reservedBytes.second, Self.reservedBytes.third:
             output.append(contentsOf: Self.replacement)
-        case 0x03...0x7F:
+        case 0x04...0x7F:
             output.append(byte)
         case 0xC2...0xDF:
             pending.append(byte); needed = 2

@@ -31,8 +31,13 @@ extension TextWrapper {
         var afterSoftWrap: Bool
         var styles: [TextStyle] = []
         var lines: [StyledLine] = []
-        /// The bytes of every cluster added, in order (what the cells point into).
+        /// The bytes of the clusters added, in order (what the cells point into), from the first
+        /// byte of the line being filled or earlier (see ``dropEmittedBytes()``).
         var store: [UInt8] = []
+        /// The store's length at which the bytes of emitted lines are next dropped.
+        private var dropsEmittedBytesAt = State.storeSlack
+        /// Bytes the store may hold beyond the line being filled before they are dropped.
+        private static let storeSlack = 1 << 16
         var line: [Cell] = []
         var lineWidth = 0
         /// Where the current line may be cut: cells before it stay, the rest moves down.
@@ -156,6 +161,7 @@ extension TextWrapper {
             case 0x0D:
                 hardBreak()
             default:
+                if store.count >= dropsEmittedBytesAt { dropEmittedBytes() }
                 store.append(byte)
                 add(Cell(start: store.count - 1, count: 1, style: style,
                          width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20))
@@ -202,6 +208,7 @@ extension TextWrapper {
         /// Adds the cluster of `bytes`, `columns` wide, at ``offset``; a cluster wider than any
         /// line (a wide character on a one-column line) cannot be shown: `…` marks its place.
         mutating func addCluster(_ bytes: Substring.UTF8View, columns: Int, style: Int, isSpace: Bool) {
+            if store.count >= dropsEmittedBytesAt { dropEmittedBytes() }
             let start = store.count
             if columns > min(firstWidth, restWidth) {
                 store.append(contentsOf: "…".utf8)
@@ -210,6 +217,23 @@ extension TextWrapper {
                 store.append(contentsOf: bytes)
                 add(Cell(start: start, count: store.count - start, style: style, width: columns, offset: offset, isSpace: isSpace))
             }
+        }
+
+        /// Drops the stored bytes of lines already emitted (no cell points into them), and moves
+        /// the cells of the line being filled down with the rest: a paragraph of many lines keeps
+        /// the bytes of about one line, not of all its text. Only when the store has grown past
+        /// ``dropsEmittedBytesAt``, which then doubles past what is kept, so a line that never
+        /// ends (clusters of no width) is not moved at every byte.
+        ///
+        /// - Complexity: amortized O(1) per byte added.
+        private mutating func dropEmittedBytes() {
+            let dropped = min(line.first?.start ?? store.count, droppedSpace?.start ?? store.count)
+            if dropped > 0 {
+                store.removeSubrange(0..<dropped)
+                for index in line.indices { line[index].start -= dropped }
+                droppedSpace?.start -= dropped
+            }
+            dropsEmittedBytesAt = store.count + max(Self.storeSlack, store.count)
         }
     }
 }

@@ -41,7 +41,10 @@ extension NodeConverter {
             // out (layout draws missing cells empty), so a table's cells are bounded by its text.
             var cells = frame.blocks
             if !isHeader {
-                while let last = cells.last, case .tableCell(let inlines) = last.kind, inlines.isEmpty { cells.removeLast() }
+                var kept = cells.count
+                while kept > 0, case .tableCell(let inlines) = cells[kept - 1].kind, inlines.isEmpty { kept -= 1 }
+                // A copy of the kept cells only: trimmed in place, the row would keep room for them all.
+                if kept < cells.count { cells = Array(cells[..<kept]) }
             } else if let ranges = headerCellRanges(row: frame.range, count: cells.count) {
                 for index in cells.indices { cells[index].range = ranges[index] }
             }

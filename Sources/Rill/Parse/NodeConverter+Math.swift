@@ -31,7 +31,7 @@ extension NodeConverter {
             next = span.range.upperBound
         }
         rewritten += text[next...]
-        guard !rewritten.contains(where: { UTF8Normalizer.reservedBytes.first == $0 || UTF8Normalizer.reservedBytes.second == $0 }),
+        guard !rewritten.contains(where: UTF8Normalizer.isReserved),
               case .paragraph(let inlines)? = SliceParser.parse(prefix: [], slice: rewritten[...], base: 0).entries.first?.block.kind
         else { return nil }
         var maths = spans.map { Inline.math(tex: String(decoding: text[$0.tex], as: UTF8.self), delimiter: $0.delimiter) }[...]

@@ -39,6 +39,6 @@ extension NodeConverter {
 
     func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
-        return restoresGuardMarks ? TableGuard.restore(pointer) : String(cString: pointer)
+        return restoresGuardMarks ? GuardMarks.restore(pointer) : String(cString: pointer)
     }
 }

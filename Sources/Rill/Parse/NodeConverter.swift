@@ -15,7 +15,7 @@ struct NodeConverter {
     static let maxInlineDepth = ParseLimits.maxInlineDepth
 
     let mapper: SourceMapper
-    /// Whether cmark parsed a ``TableGuard`` rewrite, whose marks strings must not keep.
+    /// Whether cmark parsed a guard's rewrite (``GuardMarks``), whose marks strings must not keep.
     let restoresGuardMarks: Bool
     let types = CmarkGFM.types
 

@@ -31,11 +31,17 @@ enum SliceParser {
         }
     }
 
-    /// cmark reads the buffer as ``TableGuard`` rewrites it; positions and blank lines are read
-    /// from the buffer itself (the rewrite keeps every offset).
+    /// cmark reads the buffer as ``TableGuard`` and ``AngleRuns`` rewrite it; positions and blank
+    /// lines are read from the buffer itself (the rewrites keep every offset).
     private static func parse(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int) -> ParsedSlice {
         let mapper = SourceMapper(bytes: buffer, prefixLength: prefixLength, base: base, droppedLength: dropped)
-        guard let guarded = TableGuard.guarded(buffer) else {
+        var guarded = TableGuard.guarded(buffer)
+        if AngleRuns.hasInnerBrackets(buffer.bindMemory(to: UInt8.self)) {
+            var marked = guarded ?? Array(buffer)
+            AngleRuns.markInnerBrackets(&marked)
+            guarded = marked
+        }
+        guard let guarded else {
             return CmarkGFM.withDocument(buffer) { NodeConverter(mapper: mapper).convert(document: $0) }
         }
         return guarded.withUnsafeBytes { rewritten in

@@ -20,7 +20,7 @@
 ///
 /// A byte that stands for `|` or `-` is one that never occurs in normalized text (the
 /// ``UTF8Normalizer/reservedBytes``), valid UTF-8 so that cmark still reads the line as table
-/// cells, and ``restore(_:)`` puts the original back in every string taken from the tree.
+/// cells, and ``GuardMarks/restore(_:)`` puts the original back in every string taken from the tree.
 /// Rules 2 and 3 replace a `-` of a line made only of `|`, `-`, `:` and spaces: the line keeps
 /// its cells and text, it only cannot start a table. Rule 1 replaces pipes, which cmark's inline
 /// parser treats as punctuation and the mark as a letter, so emphasis directly next to a pipe
@@ -73,19 +73,6 @@ enum TableGuard {
             if bytes[end] == 0x0D, start < count, bytes[start] == 0x0A { start += 1 }
         }
         return output
-    }
-
-    /// `text` with the marks put back: what the source held at their places.
-    static func restore(_ text: UnsafePointer<CChar>) -> String {
-        let raw = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
-        var length = 0
-        while raw[length] != 0 { length += 1 }
-        let buffer = UnsafeBufferPointer(start: raw, count: length)
-        guard buffer.contains(where: { $0 == pipeMark || $0 == dashMark }) else {
-            return String(decoding: buffer, as: UTF8.self)
-        }
-        let restored = buffer.map { $0 == pipeMark ? 0x7C : $0 == dashMark ? 0x2D : $0 }
-        return String(decoding: restored, as: UTF8.self)
     }
 
     // MARK: - Reading lines as cmark-gfm does

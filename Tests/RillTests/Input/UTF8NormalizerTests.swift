@@ -37,12 +37,12 @@ import Testing
 }
 
 extension UTF8NormalizerTests {
-    @Test("SOH and STX become U+FFFD, like NUL: the table guard uses them as marks")
+    @Test("SOH, STX and ETX become U+FFFD, like NUL: the parse's guards use them as marks")
     func markBytesAreReplaced() {
-        #expect(String(decoding: Self.normalize([[0x61, 0x01, 0x62, 0x02, 0x03]]), as: UTF8.self) == "a\u{FFFD}b\u{FFFD}\u{03}")
+        #expect(String(decoding: Self.normalize([[0x61, 0x01, 0x62, 0x02, 0x03, 0x04]]), as: UTF8.self) == "a\u{FFFD}b\u{FFFD}\u{FFFD}\u{04}")
     }
 
-    @Test("Valid UTF-8 and control characters other than NUL, SOH and STX pass through unchanged")
+    @Test("Valid UTF-8 and control characters other than NUL, SOH, STX and ETX pass through unchanged")
     func validPassesThrough() {
         let text = Array("plain, é, €, 😀, 日本語, \t\r\n\u{1B}[2J\u{7F}\u{85}".utf8)
         #expect(Self.normalize(text) == text)
@@ -105,8 +105,8 @@ extension UTF8NormalizerTests {
             let output = Self.normalize(chunks)
             #expect(output == Self.normalize(bytes))
             #expect(!output.contains(0))
-            // NUL, SOH and STX become U+FFFD as an invalid byte would (SOH and STX are the table guard's marks).
-            let swift = Array(String(decoding: bytes.map { $0 <= 2 ? 0xFF : $0 }, as: UTF8.self).utf8)
+            // NUL, SOH, STX and ETX become U+FFFD as an invalid byte would (the last three are the parse's marks).
+            let swift = Array(String(decoding: bytes.map { $0 <= 3 ? 0xFF : $0 }, as: UTF8.self).utf8)
             #expect(output == swift, "\(bytes)")
             #expect(String(validating: output, as: UTF8.self) != nil)
         }

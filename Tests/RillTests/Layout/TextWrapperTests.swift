@@ -208,3 +208,26 @@ extension RillTests.Layout.TextWrapperTests {
         #expect(shortcuts > 40)
     }
 }
+
+extension RillTests.Layout.TextWrapperTests {
+    @Test("A long paragraph keeps the bytes of about a line, not of all its lines, while it wraps")
+    func dropsTheBytesOfEmittedLines() {
+        let text = String(repeating: "lorem ipsum dolor sit amet ", count: 3_700)  // 100 KB
+        var state = TextWrapper.State(firstWidth: 80, restWidth: 80)
+        state.add(Span(text))
+        #expect(state.store.count < text.utf8.count / 2, "\(state.store.count) bytes kept of \(text.utf8.count)")
+        let lines = state.finish().map(\.plainText)
+        #expect(lines.dropLast().allSatisfy { $0.count <= 80 && $0.count > 70 })
+        #expect(lines.joined(separator: " ") + " " == text)
+    }
+
+    @Test("A wrap that dropped emitted bytes places the spans after them as one whole wrap does")
+    func droppedBytesKeepContinuedWraps() {
+        let head = String(repeating: "alpha beta gamma ", count: 4_000)  // 68 KB
+        let whole = TextWrapper.wrap([Span(head + "delta epsilon")], width: 30).map(\.plainText)
+        var state = TextWrapper.State(firstWidth: 30, restWidth: 30)
+        state.add(Span(head))
+        state.add(Span("delta epsilon"))
+        #expect(state.finish().map(\.plainText) == whole)
+    }
+}
