@@ -45,7 +45,12 @@ struct NodeConverter {
                     nodes += Self.mergedPieces(cmark_node_get_type(node) == CMARK_NODE_TEXT ? cmark_node_get_literal(node) : nil)
                     appendInline(inline, to: &stack[stack.count - 1].inlines)
                 } else {
-                    stack.append(enter(node, parent: parent))
+                    var frame = enter(node, parent: parent)
+                    if frame.isFlattened {
+                        let top = stack.count - 1
+                        frame.liftTarget = stack[top].isFlattened ? stack[top].liftTarget : top
+                    }
+                    stack.append(frame)
                 }
             } else if event == CMARK_EVENT_EXIT, stack.count > 1 {
                 let frame = stack.removeLast()
