@@ -63,7 +63,7 @@ enum TailStabilizer {
                 index = content.index(after: index)
             }
         }
-        return true
+        return index - labelStart <= maxLabelBytes  // the label may still close
     }
 
     /// The most bytes cmark-gfm reads between a link label's brackets (escapes included).
