@@ -42,6 +42,18 @@ extension NodeConverter {
         /// For a table body row: how many bytes to the right of its real place cmark-gfm
         /// reports the row's cells (see the table row case in `enter`).
         var cellColumnShift = 0
+        /// For a flattened frame: where on the stack the frame its blocks go to is (the nearest
+        /// one that is not flattened), so that a block nested a thousand levels deep is handed
+        /// up once, not once per level.
+        var liftTarget = 0
+        /// For a flattened frame: the end of the last block lifted out of it (its own, or one of
+        /// a flattened frame inside it), which is its last child as far as its next one goes.
+        var lastLiftedEnd: Int?
+
+        var isFlattened: Bool {
+            if case .flattened = kind { return true }
+            return false
+        }
 
         /// What a child's conversion reads of this frame, without copying its blocks and inlines.
         var asParent: Parent {
@@ -49,7 +61,7 @@ extension NodeConverter {
             if case .tableRow(isHeader: true) = kind { isHeaderRow = true }
             return Parent(range: range, startLine: startLine, containerDepth: containerDepth, inlineDepth: inlineDepth,
                           cellColumnShift: cellColumnShift, isContainer: isContainer, isHeaderRow: isHeaderRow,
-                          lastChildEnd: blocks.last?.range.upperBound)
+                          lastChildEnd: isFlattened ? lastLiftedEnd : blocks.last?.range.upperBound)
         }
     }
 

@@ -22,13 +22,16 @@ extension NodeConverter {
         case .document:
             break
         case .transparent:
-            stack[top].blocks.append(contentsOf: frame.blocks)
+            if stack[top].isFlattened {
+                for block in frame.blocks { lift(block, from: top, stack: &stack) }
+            } else {
+                stack[top].blocks.append(contentsOf: frame.blocks)
+            }
             for inline in frame.inlines { appendInline(inline, to: &stack[top].inlines) }
         case .flattened:
-            for var block in frame.blocks {
-                block.isFlattenedNesting = true
-                stack[top].blocks.append(block)
-            }
+            // Its blocks went to the frame it lifts to as they came; what its parent's next
+            // child follows is the last of them.
+            if stack[top].isFlattened, let end = frame.lastLiftedEnd { stack[top].lastLiftedEnd = end }
         case .paragraph: block(.paragraph(InlineIdioms.recognize(mathInlines(of: frame) ?? frame.inlines)))
         case .heading(let level): block(.heading(level: level, InlineIdioms.recognize(frame.inlines, findingMath: true)))
         case .blockQuote: container(.blockQuote)
@@ -73,11 +76,19 @@ extension NodeConverter {
         var block = block
         let top = stack.count - 1
         if top > 0 {
-            if let previous = stack[top].blocks.last {
+            // A flattened frame's blocks go straight to the frame it lifts to, whose last block
+            // is its previous child when it has lifted one.
+            let flattened = stack[top].isFlattened
+            let target = flattened ? stack[top].liftTarget : top
+            if !flattened || stack[top].lastLiftedEnd != nil, let previous = stack[target].blocks.last {
                 block.followsBlankLine = mapper.hasBlankLine(between: previous.range.upperBound, and: block.range.lowerBound)
-                if Self.continues(previous, into: block) { stack[top].blocks[stack[top].blocks.count - 1].joinsNext = true }
+                if Self.continues(previous, into: block) { stack[target].blocks[stack[target].blocks.count - 1].joinsNext = true }
             }
-            stack[top].blocks.append(block)
+            if flattened {
+                lift(block, from: top, stack: &stack)
+            } else {
+                stack[top].blocks.append(block)
+            }
             return
         }
         // Top level: blocks of the carried definitions prefix are not part of the slice.
@@ -91,6 +102,16 @@ extension NodeConverter {
             lineStart: mapper.streamLineStart(startLine),
             startsOnCompleteLine: block.hasOwnPosition && mapper.lines.isComplete(line: startLine),
             inContext: startLine < mapper.firstSliceLine))
+    }
+
+    /// Adds `block`, a child of the flattened frame at `top`, to the frame that frame lifts to,
+    /// marked as lifted out of its nesting.
+    private func lift(_ block: Block, from top: Int, stack: inout [Frame]) {
+        var block = block
+        block.isFlattenedNesting = true
+        stack[top].lastLiftedEnd = block.range.upperBound
+        let target = stack[top].liftTarget
+        stack[target].blocks.append(block)
     }
 
     /// Whether `table` took its header from the line after `paragraph`: then that line was read

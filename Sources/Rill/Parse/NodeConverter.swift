@@ -42,9 +42,15 @@ struct NodeConverter {
                 if let leaf = leafBlock(node, parent: parent) {
                     append(leaf.block, startLine: leaf.startLine, to: &stack, entries: &entries)
                 } else if let inline = leafInline(node) {
+                    nodes += Self.mergedPieces(cmark_node_get_type(node) == CMARK_NODE_TEXT ? cmark_node_get_literal(node) : nil)
                     appendInline(inline, to: &stack[stack.count - 1].inlines)
                 } else {
-                    stack.append(enter(node, parent: parent))
+                    var frame = enter(node, parent: parent)
+                    if frame.isFlattened {
+                        let top = stack.count - 1
+                        frame.liftTarget = stack[top].isFlattened ? stack[top].liftTarget : top
+                    }
+                    stack.append(frame)
                 }
             } else if event == CMARK_EVENT_EXIT, stack.count > 1 {
                 let frame = stack.removeLast()
@@ -53,4 +59,25 @@ struct NodeConverter {
         }
         return ParsedSlice(entries: entries, nodes: nodes)
     }
+
+    /// Text nodes cmark made and merged into the text node whose literal is `literal`, beside
+    /// the one that is left: its inline parser makes a node of each `[`, `]`, `!`, `*`, `_`,
+    /// `` ` ``, `\`, `&`, `<` or `~` that starts nothing, and merges adjacent text nodes only
+    /// once the tree is built. A run of `[` is one text node in the end, but cost a node per byte.
+    ///
+    /// - Complexity: O(n) in the literal's length.
+    static func mergedPieces(_ literal: UnsafePointer<CChar>?) -> Int {
+        guard var byte = literal else { return 0 }
+        var count = 0
+        let isSpecial = Self.isSpecial
+        while byte.pointee != 0 {
+            if isSpecial[Int(UInt8(bitPattern: byte.pointee))] { count += 1 }
+            byte += 1
+        }
+        return count
+    }
+
+    /// The bytes that start an inline node of their own in cmark-gfm's inline parser (with
+    /// strikethrough's `~`), by value.
+    private static let isSpecial: [Bool] = (0...255).map { "[]!*_`\\&<~".utf8.contains(UInt8($0)) }
 }

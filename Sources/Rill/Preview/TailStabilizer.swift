@@ -35,12 +35,21 @@ enum TailStabilizer {
     /// it begins with `[` (after at most three spaces and any `>`) and its label is unclosed, or
     /// closed and followed by `:` or by nothing yet. Shown, a half-written destination would
     /// resolve the links that use it (`[docs][r]` → `https://www.r`) and be committed so; held
-    /// back, it costs nothing visible, since a definition draws nothing.
+    /// back, it costs nothing visible, since a definition draws nothing. A label longer than
+    /// cmark-gfm reads (``maxLabelBytes``) is none: the line is text.
+    ///
+    /// - Complexity: O(the line's indentation and `>` markers + its label, at most ``maxLabelBytes``).
     static func mayBeDefinition(_ line: ArraySlice<UInt8>) -> Bool {
-        let content = content(of: line)
+        mayBeDefinition(content: content(of: line))
+    }
+
+    /// ``mayBeDefinition(_:)`` for a line whose ``content(of:)`` is `content`.
+    static func mayBeDefinition(content: ArraySlice<UInt8>) -> Bool {
         guard content.first == UInt8(ascii: "[") else { return false }
-        var index = content.index(after: content.startIndex)
+        let labelStart = content.index(after: content.startIndex)
+        var index = labelStart
         while index < content.endIndex {
+            guard index - labelStart <= maxLabelBytes else { return false }
             switch content[index] {
             case UInt8(ascii: "\\"):
                 index = content.index(index, offsetBy: 2, limitedBy: content.endIndex) ?? content.endIndex
@@ -54,8 +63,11 @@ enum TailStabilizer {
                 index = content.index(after: index)
             }
         }
-        return true
+        return index - labelStart <= maxLabelBytes  // the label may still close
     }
+
+    /// The most bytes cmark-gfm reads between a link label's brackets (escapes included).
+    static let maxLabelBytes = 1_000
 
     /// Whether the complete line `previous` is a link reference definition's label alone
     /// (`[bare]:`), so that the incomplete line after it is the definition's destination being

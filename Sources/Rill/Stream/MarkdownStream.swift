@@ -35,6 +35,11 @@ public struct MarkdownStream: Sendable {
     private var reportedOpen: [Block] = []
     /// Offset of the `]` of the last `]:` received (see ``linkResolutionMayRevert``).
     private var lastDefinitionMark: Int?
+    /// The incomplete line last asked about (see ``incompleteLineMayDefine(_:)``): where its
+    /// content starts as far as it was read (after its indentation and `>` markers,
+    /// ``TailStabilizer/content(of:)``), read on from there at the next frame, not again from
+    /// the line's start; and whether the line before it opens a definition.
+    private var incompleteContent = (line: -1, start: 0, afterLabel: false)
 
     /// Creates an empty stream.
     public init() {}
@@ -216,11 +221,19 @@ public struct MarkdownStream: Sendable {
 
     /// Whether the incomplete line starting at `incomplete` may be (part of) a link reference
     /// definition still being written (see ``TailStabilizer/mayBeDefinition(_:)``).
-    private func incompleteLineMayDefine(_ incomplete: Int) -> Bool {
+    ///
+    /// - Complexity: O(1) amortized over the frames of one line, plus its label (at most
+    ///   ``TailStabilizer/maxLabelBytes``).
+    private mutating func incompleteLineMayDefine(_ incomplete: Int) -> Bool {
         guard incomplete < source.count, !truth.followsOpenCode(from: incomplete) else { return false }
-        let previous = source.previousLineStart(before: incomplete)
-        return TailStabilizer.mayBeDefinition(source[incomplete...])
-            || (incomplete - previous <= 1_000 && TailStabilizer.opensDefinition(source[previous..<incomplete]))
+        if incompleteContent.line != incomplete {
+            let previous = source.previousLineStart(before: incomplete)
+            let afterLabel = incomplete - previous <= 1_000 && TailStabilizer.opensDefinition(source[previous..<incomplete])
+            incompleteContent = (incomplete, incomplete, afterLabel)
+        }
+        let content = TailStabilizer.content(of: source[incompleteContent.start...])
+        incompleteContent.start = content.startIndex
+        return incompleteContent.afterLabel || TailStabilizer.mayBeDefinition(content: content)
     }
 
     /// This frame's changes in terms of whole top-level blocks.

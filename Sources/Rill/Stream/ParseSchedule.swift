@@ -8,10 +8,17 @@
 /// complete line after it arrived (a new block may have begun), at most once between two such
 /// parses; the frames in between keep the last view (a costly open block lags behind its text by
 /// up to a quarter of its size, and becomes final a little later). The parse sizes then grow
-/// geometrically, so the parses of one open part cost at most five times its last parse, and
-/// what the frames below the threshold cost is bounded by the threshold's square over what a byte
-/// weighs: the total stays within a fixed multiple of a one-shot parse whatever the text. A parse
-/// that starts somewhere else (the frontier or a resume point moved) is always due.
+/// geometrically, so the parses of one open part cost at most five times its last parse.
+///
+/// The frames below the threshold parse it whole each: at one byte a frame, with `w` what a byte
+/// weighs and `t` the weight a frame may parse, they cost about `t²/2w` before the geometric
+/// parses start, against `n·w` for a one-shot parse of `n` bytes. Prose weighs 2 to 12 a byte, so
+/// its paragraphs parse at every frame up to several kilobytes; a dense open part (a node every
+/// few bytes: a line of `>`, of `*a`, of `[`) would spend most of its time there. So above
+/// ``denseWeightPerByte`` the weight a frame may parse shrinks as what a byte weighs grows
+/// (``limit``): those frames then cost a small multiple of a one-shot parse, and the total stays
+/// within a fixed multiple of it. A parse that starts somewhere else (the frontier or a resume
+/// point moved) is always due.
 struct ParseSchedule: Sendable {
     /// Weight (``ParseWork/weight``) above which the open part is not parsed at every frame.
     var threshold = 64 * 1024
@@ -51,9 +58,22 @@ struct ParseSchedule: Sendable {
         return overflow ? .max : product / weightPerByte.bytes
     }
 
-    /// Whether a parse of `bytes` bytes of the open part weighs more than ``threshold``.
+    /// What a byte weighs above which the open part is dense: a node every four bytes or more,
+    /// which no prose makes.
+    static let denseWeightPerByte = 16
+
+    /// The weight above which a parse is heavy: ``threshold``, or for a dense open part that in
+    /// proportion to ``denseWeightPerByte`` over what a byte weighs (so that it parses at every
+    /// frame over `threshold · 16 / w²` bytes: 248 for a nested `>` a byte, 16 K for prose).
+    var limit: Int {
+        let perByte = weightPerByte.weight / weightPerByte.bytes
+        guard perByte > Self.denseWeightPerByte else { return threshold }
+        return threshold / perByte * Self.denseWeightPerByte
+    }
+
+    /// Whether a parse of `bytes` bytes of the open part weighs more than ``limit``.
     func isHeavy(bytes: Int) -> Bool {
-        expectedWeight(bytes: bytes) > threshold
+        expectedWeight(bytes: bytes) > limit
     }
 
     /// Whether a parse starting at `start` that would hand cmark `bytes` bytes is due now.

@@ -38,6 +38,9 @@ struct Truth: Sendable {
     var referencing: [Int] = []
     /// The open top-level block, followed inside (see ``ResumePath``).
     var path: ResumePath?
+    /// Whether the last parse of the open part was made from the frontier although a path was
+    /// followed (its parse did not continue what it settled): the next is weighed so too.
+    private var pathParseFailed = false
     /// Where the split-off paragraph whose definitions final blocks were last resolved without
     /// starts (so that it is done once, not every frame while its table grows).
     private var lastDroppedDefinitions: Int?
@@ -99,6 +102,7 @@ struct Truth: Sendable {
         if let path, path.levels.allSatisfy({ $0.looseReadAt < end || !$0.looseBefore }),
            let (resumed, cost) = path.parse(source, end: end, extra: extra, definitions: definitions,
                                                       incompleteFrom: incompleteFrom) {
+            pathParseFailed = false
             bytesParsed += cost.bytes
             openPartWork += cost
             var parse = Parse(items: [.followed(resumed)], identityBefore: [path.identityBefore])
@@ -107,6 +111,7 @@ struct Truth: Sendable {
             parse.identityAfter = resumed.identityAfter
             return parse
         }
+        pathParseFailed = path != nil
         var slice = source[min(frontier, end)..<end]
         var extended: [UInt8] = []
         if !extra.isEmpty {
@@ -132,9 +137,13 @@ struct Truth: Sendable {
     }
 
     /// Where a parse of the open part starts, and the bytes it would hand cmark up to `end`
-    /// (what the schedule weighs).
+    /// (what the schedule weighs). When the followed block's last parse could not continue
+    /// what it settled (a list nested past the depth cap flattens at another depth in a parse
+    /// from inside), the parse starts from the frontier, and is weighed so: a path started
+    /// again at every frame and failing at every frame would otherwise look cheap and never
+    /// be deferred.
     func parseCost(_ source: [UInt8], end: Int) -> (start: Int, bytes: Int) {
-        guard let path else { return (frontier, max(0, end - frontier)) }
+        guard let path, !pathParseFailed else { return (frontier, max(0, end - frontier)) }
         let depth = path.deepestUsableLevel(source, end: end)
         let level = path.levels[depth]
         // A paragraph counts whole even when its settled lines are not parsed again: what else a

@@ -88,6 +88,9 @@ extension TailStabilizerTests {
         ("[r](/u", false),             // an inline link
         ("text [r]: /u", false),
         ("\\[r]: /u", false),
+        ("[" + String(repeating: "a", count: 1_000) + "]:", true),  // cmark-gfm's longest label
+        ("[" + String(repeating: "a", count: 1_001), false),         // longer: text, whatever follows
+        ("[" + String(repeating: "\\[", count: 501), false),
     ])
     func definitionCandidates(line: String, held: Bool) {
         #expect(TailStabilizer.mayBeDefinition(Array(line.utf8)[...]) == held)

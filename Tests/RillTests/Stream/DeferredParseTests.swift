@@ -28,6 +28,14 @@ import Testing
         stream.finish()
         return stream
     }
+
+    /// ``streamed(_:size:threshold:configure:)`` with the defaults, its final state checked
+    /// against a one-shot parse.
+    static func streamedExactly(_ bytes: [UInt8], size: Int) -> MarkdownStream {
+        let stream = streamed(bytes, size: size)
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        return stream
+    }
 }
 
 extension DeferredParseTests {
@@ -84,8 +92,7 @@ extension DeferredParseTests {
     @Test("A 400 KB paragraph streamed in 1 KB chunks is parsed a bounded number of times over")
     func hugeParagraphIsLinear() {
         let bytes = Self.paragraph(lines: 5_000)
-        let stream = Self.streamed(bytes, size: 1024)
-        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        let stream = Self.streamedExactly(bytes, size: 1024)
         // Parsing the whole open paragraph at each of 365 frames hands cmark ≈ 190 × its size;
         // deferred, the parses grow geometrically (≈ 12 × with the probes, and the frames below
         // the threshold).
@@ -96,8 +103,7 @@ extension DeferredParseTests {
     @Test("A 300 KB line without a line ending streamed in 4 KB chunks is parsed a bounded number of times over")
     func hugeLineIsLinear() {
         let bytes = Array(String(repeating: "*a ", count: 100_000).utf8)
-        let stream = Self.streamed(bytes, size: 4096)
-        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        let stream = Self.streamedExactly(bytes, size: 4096)
         #expect(stream.bytesParsed < 20 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte line")
     }
 
@@ -107,10 +113,32 @@ extension DeferredParseTests {
         // cmark about 3,000 times its size; weighed by its nodes, it is deferred once it passes
         // about a kilobyte.
         let bytes = Array((String(repeating: ">", count: 3_000) + " " + String(repeating: "word ", count: 600)).utf8)
-        let stream = Self.streamed(bytes, size: 1)
-        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
-        #expect(stream.bytesParsed < 150 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte line")
+        let stream = Self.streamedExactly(bytes, size: 1)
+        // A dense line is parsed at every frame over a few hundred bytes only, not a kilobyte
+        // (which cost ≈ 90 × its size).
+        #expect(stream.bytesParsed < 40 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte line")
         #expect(stream.deferredFrames > bytes.count / 2)
+    }
+
+    @Test("A run of `[` streamed byte by byte is weighed by the text nodes cmark made of it")
+    func bracketRunIsWeighedByItsNodes() {
+        // cmark merges the text node of each `[` into one: weighed by that one node, the line
+        // looked like prose and was parsed whole at every frame (≈ 1,000 × its size).
+        let bytes = Array(String(repeating: "[", count: 2_000).utf8)
+        let stream = Self.streamedExactly(bytes, size: 1)
+        #expect(stream.bytesParsed < 100 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte line")
+    }
+
+    @Test("A list nested past the depth cap, streamed in 4 KB pieces, is parsed a bounded number of times over")
+    func listPastDepthCapIsDeferred() {
+        // A parse from inside it flattens its nesting at another depth, so each frame parsed it
+        // whole while the schedule weighed the parse from inside (≈ 14 × its size at 100 KB,
+        // growing with it).
+        var text = ""
+        for line in 0..<1_100 { text += String(repeating: " ", count: 4 * (line % 40)) + "- item \(line)\n" }
+        let bytes = Array(text.utf8)
+        let stream = Self.streamedExactly(bytes, size: 4096)
+        #expect(stream.bytesParsed < 10 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte list")
     }
 
     @Test("A huge paragraph becomes final soon after a new block begins, before it has grown by a quarter")
