@@ -3,9 +3,9 @@
 /// children added after the last one.
 struct BlockDiff {
     private let id: BlockID
-    /// Child indices to the block being compared.
-    private var path: [Int] = []
-    /// The new range ends of the blocks on ``path`` and of the block being compared.
+    /// Levels below the top-level block of the block being compared (each the last child).
+    private var depth = 0
+    /// The new range ends of the blocks on the way and of the block being compared.
     private var ends: [Int] = []
     private var appends: [BlockAppend] = []
 
@@ -79,9 +79,9 @@ struct BlockDiff {
         }
         if kept == old.count - 1, new.count >= old.count {
             let mark = appends.count
-            path.append(kept)
+            depth += 1
             let grew = compare(old[kept], new[kept])
-            path.removeLast()
+            depth -= 1
             if grew {
                 if new.count > old.count { add([], .children(keep: old.count, Array(new[old.count...]))) }
                 return
@@ -136,7 +136,7 @@ struct BlockDiff {
     }
 
     private mutating func add(_ inlinePath: [Int], _ addition: BlockAppend.Addition) {
-        appends.append(BlockAppend(id: id, path: path, ends: ends, inlinePath: inlinePath, addition: addition))
+        appends.append(BlockAppend(id: id, depth: depth, ends: ends, inlinePath: inlinePath, addition: addition))
     }
 
     private static func suffix(of new: String, after old: String) -> String {
