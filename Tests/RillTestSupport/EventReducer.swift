@@ -85,20 +85,20 @@ public struct EventReducer {
         }
     }
 
-    /// Follows `path` through children, setting each block's range end from `ends`, then adds
-    /// the text, inlines or children.
+    /// Goes `depth` levels down, each time to the last child, setting each block's range end
+    /// from `end` or `ends`, then adds the text, inlines or children.
     static func apply(_ edit: EventJSON, to block: inout EventJSON, depth: Int) {
-        let path = edit["path"]?.array ?? [], ends = edit["ends"]?.array ?? []
-        if depth < ends.count, var range = block["range"]?.array, range.count == 2 {
-            range[1] = ends[depth]
+        if var range = block["range"]?.array, range.count == 2,
+           let end = edit["end"] ?? edit["ends"]?.array[safe: depth] {
+            range[1] = end
             block["range"] = .array(range)
         }
-        if depth < path.count {
+        if depth < edit["depth"]?.int ?? 0 {
             var children = block["children"]?.array ?? []
-            guard let index = path[depth].int, children.indices.contains(index) else { return }
-            apply(edit, to: &children[index], depth: depth + 1)
+            guard !children.isEmpty else { return }
+            apply(edit, to: &children[children.count - 1], depth: depth + 1)
             block["children"] = .array(children)
-        } else if let keep = edit["keep"]?.int, let added = edit["children"]?.array {
+        } else if let keep = edit["keep"]?.int, let added = edit["children"]?.array ?? addedRows(edit) {
             block["children"] = .array(Array((block["children"]?.array ?? []).prefix(keep)) + added)
         } else if edit["at"]?.array.isEmpty == true, let text = edit["text"]?.string {
             block["literal"] = .string(cut(block["literal"]?.string ?? "", edit) + text)
@@ -106,6 +106,24 @@ public struct EventReducer {
             var inlines = block["inlines"] ?? .array([])
             add(edit, at: at[...], to: &inlines)
             block["inlines"] = inlines
+        }
+    }
+
+    /// The blocks that compact `cells` (`[id, start, end, text or inlines]`) or `rows`
+    /// (`[id, start, end, cells]`) stand for.
+    static func addedRows(_ edit: EventJSON) -> [EventJSON]? {
+        func cell(_ value: EventJSON) -> EventJSON {
+            let fields = value.array, content = fields[safe: 3] ?? .array([])
+            let inlines = content.string.map { EventJSON.array([.object(["type": .string("text"), "text": .string($0)])]) }
+            return block(fields, kind: "table_cell", ["inlines": inlines ?? content, "children": .array([])])
+        }
+        func block(_ fields: [EventJSON], kind: String, _ members: [String: EventJSON]) -> EventJSON {
+            .object(members.merging(["id": fields[safe: 0] ?? .null, "kind": .string(kind),
+                                     "range": .array(Array(fields.dropFirst().prefix(2)))]) { $1 })
+        }
+        if let cells = edit["cells"]?.array { return cells.map(cell) }
+        return edit["rows"]?.array.map { row in
+            block(row.array, kind: "table_row", ["header": .number(0), "children": .array((row.array[safe: 3]?.array ?? []).map(cell))])
         }
     }
 
@@ -136,4 +154,8 @@ public struct EventReducer {
     static func order(_ id: String) -> [Int] {
         id.dropFirst().split(separator: "+").map { Int($0) ?? 0 }
     }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

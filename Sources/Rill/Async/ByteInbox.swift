@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a reading task leaves input for the frame task: bytes pile up between frames (so a
 /// burst becomes one frame), and the frame task sleeps until something arrives.
 final class ByteInbox: Sendable {
@@ -17,7 +15,8 @@ final class ByteInbox: Sendable {
         var failure: (any Error)?
     }
 
-    private let state = Mutex(State())
+    /// Put and taken from different threads: a lock ThreadSanitizer follows (``LockedValue``).
+    private let state = LockedValue(State())
 
     /// Adds a chunk of input.
     func put(_ chunk: some Collection<UInt8>) {

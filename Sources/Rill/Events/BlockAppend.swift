@@ -1,9 +1,11 @@
 /// Content added at the end of one top-level block, sent instead of the whole block:
-/// `{"id":"e0","path":[1,0],"ends":[48,48,47],"at":[2],"text":" more"}` (`path` left out when empty).
+/// `{"id":"e0","depth":2,"ends":[48,48,47],"at":[2],"text":" more"}`, or `"end":48` when every
+/// block on the way ends at the same offset (`depth` left out when 0).
 ///
-/// It reaches its target from the top-level block `id` down the child indices of ``path``,
-/// sets the range end of every block it passes (``ends``, the top-level block's first), then
-/// makes one ``Addition`` there. Several appends to one block in a frame apply in order.
+/// It reaches its target from the top-level block `id` down ``depth`` levels, each time to the
+/// last child (content is only ever added at the end), sets the range end of every block it
+/// passes (``ends``, the top-level block's first), then makes one ``Addition`` there. Several
+/// appends to one block in a frame apply in order.
 public struct BlockAppend: Sendable, Equatable {
     /// What is added at the target.
     public enum Addition: Sendable, Equatable {
@@ -15,7 +17,9 @@ public struct BlockAppend: Sendable, Equatable {
         /// the block's own inlines when empty) cut to `keep` inlines, then these added:
         /// `"keep":3,"inlines":[{"type":"softbreak"},{"type":"text","text":"next"}]`.
         case inlines(keep: Int, [Inline])
-        /// The block's children cut to `keep`, then these added: `"keep":4,"children":[{…}]`.
+        /// The block's children cut to `keep`, then these added: `"keep":4,"children":[{…}]`;
+        /// table cells as `"cells":[[id, start, end, text or inlines]]` and body rows as
+        /// `"rows":[[id, start, end, cells]]` (see ``EventEncoder``).
         case children(keep: Int, [Block])
         /// Nothing but the range ends changed (a closing fence arrived): no further field.
         case rangesOnly
@@ -23,10 +27,11 @@ public struct BlockAppend: Sendable, Equatable {
 
     /// The top-level block changed: `"id":"e0"`.
     public var id: BlockID
-    /// Child indices from the top-level block down to the block changed: `"path":[1,0]`.
-    public var path: [Int]
-    /// The new range end of each block on the way, the top-level block's first (one more than
-    /// ``path`` holds): `"ends":[48,48,47]`.
+    /// Levels from the top-level block down to the block changed, each to the last child:
+    /// `"depth":2`.
+    public var depth: Int
+    /// The new range end of each block on the way, the top-level block's first (``depth`` + 1 of
+    /// them): `"ends":[48,48,47]`, or `"end":48` when they are all the same.
     public var ends: [Int]
     /// Indices into the target's inline tree, for a text or inline addition: `"at":[2,0]`.
     public var inlinePath: [Int]
@@ -34,9 +39,9 @@ public struct BlockAppend: Sendable, Equatable {
     public var addition: Addition
 
     /// Creates an append.
-    public init(id: BlockID, path: [Int], ends: [Int], inlinePath: [Int] = [], addition: Addition) {
+    public init(id: BlockID, depth: Int, ends: [Int], inlinePath: [Int] = [], addition: Addition) {
         self.id = id
-        self.path = path
+        self.depth = depth
         self.ends = ends
         self.inlinePath = inlinePath
         self.addition = addition
@@ -54,9 +59,9 @@ extension BlockAppend {
 
     private func apply(to block: inout Block, depth: Int) {
         if depth < ends.count { block.range = block.range.lowerBound..<max(block.range.lowerBound, ends[depth]) }
-        if depth < path.count {
-            guard block.children.indices.contains(path[depth]) else { return }
-            apply(to: &block.children[path[depth]], depth: depth + 1)
+        if depth < self.depth {
+            guard !block.children.isEmpty else { return }
+            apply(to: &block.children[block.children.count - 1], depth: depth + 1)
             return
         }
         switch addition {
@@ -100,23 +105,6 @@ extension BlockKind {
         case .htmlBlock(let literal):
             self = .htmlBlock(literal.cutting(cut) + text)
         case .paragraph, .heading, .thematicBreak, .blockQuote, .list, .item, .table, .tableRow, .tableCell:
-            break
-        }
-    }
-
-    /// Edits a leaf block's inline content in place.
-    mutating func editInlines(_ edit: (inout [Inline]) -> Void) {
-        switch self {
-        case .paragraph(var inlines):
-            edit(&inlines)
-            self = .paragraph(inlines)
-        case .heading(let level, var inlines):
-            edit(&inlines)
-            self = .heading(level: level, inlines)
-        case .tableCell(var inlines):
-            edit(&inlines)
-            self = .tableCell(inlines)
-        case .codeBlock, .htmlBlock, .thematicBreak, .blockQuote, .list, .item, .table, .tableRow:
             break
         }
     }

@@ -3,13 +3,18 @@
 /// children added after the last one.
 struct BlockDiff {
     private let id: BlockID
-    /// Child indices to the block being compared.
-    private var path: [Int] = []
-    /// The new range ends of the blocks on ``path`` and of the block being compared.
+    /// Levels below the top-level block of the block being compared (each the last child).
+    private var depth = 0
+    /// The new range ends of the blocks on the way and of the block being compared.
     private var ends: [Int] = []
     private var appends: [BlockAppend] = []
+    /// Leading children of the top-level block left out of the comparison, known unchanged.
+    private let settled: Int
 
-    private init(id: BlockID) { self.id = id }
+    private init(id: BlockID, settled: Int) {
+        self.id = id
+        self.settled = settled
+    }
 
     /// The appends that turn `old` into `new`; empty when they are equal, ranges included; nil
     /// when the change is not an addition at the end (the whole block is sent instead).
@@ -17,8 +22,20 @@ struct BlockDiff {
     /// - Complexity: O(n) in the size of the blocks' last children and inlines, and in the
     ///   number of earlier children (compared by identity of storage where shared).
     static func appends(from old: Block, to new: Block) -> [BlockAppend]? {
-        var diff = BlockDiff(id: new.id)
+        var diff = BlockDiff(id: new.id, settled: 0)
         guard diff.compare(old, new) else { return nil }
+        return diff.appends
+    }
+
+    /// The appends that turn `old` into `new`, two versions of a block without the same
+    /// leading children or code lines, which have not changed; nil as above, or when they do
+    /// not leave out the same prefix.
+    ///
+    /// - Complexity: as ``appends(from:to:)-(Block,_)`` for what follows the prefix.
+    static func appends(from old: ReportedBlock, to new: ReportedBlock) -> [BlockAppend]? {
+        guard old.settled == new.settled, old.settledBytes == new.settledBytes else { return nil }
+        var diff = BlockDiff(id: new.id, settled: new.settled)
+        guard diff.compare(old.rest, new.rest) else { return nil }
         return diff.appends
     }
 
@@ -70,25 +87,27 @@ struct BlockDiff {
         return .some(.text(String(newScalars[other...]), cut: cut))
     }
 
+    /// Children `old` and `new` compared, as those after the ``settled`` ones at the top level.
     private mutating func compareChildren(_ old: [Block], _ new: [Block]) {
+        let offset = depth == 0 ? settled : 0
         var kept = 0
         while kept < old.count, kept < new.count, Self.identical(old[kept], new[kept]) { kept += 1 }
         if kept == old.count {
-            if new.count > kept { add([], .children(keep: kept, Array(new[kept...]))) }
+            if new.count > kept { add([], .children(keep: offset + kept, Array(new[kept...]))) }
             return
         }
         if kept == old.count - 1, new.count >= old.count {
             let mark = appends.count
-            path.append(kept)
+            depth += 1
             let grew = compare(old[kept], new[kept])
-            path.removeLast()
+            depth -= 1
             if grew {
-                if new.count > old.count { add([], .children(keep: old.count, Array(new[old.count...]))) }
+                if new.count > old.count { add([], .children(keep: offset + old.count, Array(new[old.count...]))) }
                 return
             }
             appends.removeSubrange(mark...)
         }
-        add([], .children(keep: kept, Array(new[kept...])))
+        add([], .children(keep: offset + kept, Array(new[kept...])))
     }
 
     private mutating func compare(_ old: [Inline], _ new: [Inline], at inlinePath: [Int]) {
@@ -136,7 +155,7 @@ struct BlockDiff {
     }
 
     private mutating func add(_ inlinePath: [Int], _ addition: BlockAppend.Addition) {
-        appends.append(BlockAppend(id: id, path: path, ends: ends, inlinePath: inlinePath, addition: addition))
+        appends.append(BlockAppend(id: id, depth: depth, ends: ends, inlinePath: inlinePath, addition: addition))
     }
 
     private static func suffix(of new: String, after old: String) -> String {

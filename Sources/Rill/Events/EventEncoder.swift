@@ -45,12 +45,13 @@ public enum EventEncoder {
     private static func write(_ edit: BlockAppend, to json: inout JSONWriter) {
         json.beginObject()
         json.field("id", edit.id.description)
-        if !edit.path.isEmpty {
-            json.key("path")
-            write(edit.path, to: &json)
+        if edit.depth > 0 { json.field("depth", edit.depth) }
+        if let end = edit.ends.first, edit.ends.allSatisfy({ $0 == end }) {
+            json.field("end", end)
+        } else {
+            json.key("ends")
+            write(edit.ends, to: &json)
         }
-        json.key("ends")
-        write(edit.ends, to: &json)
         switch edit.addition {
         case .text(let text, let cut):
             json.key("at")
@@ -65,14 +66,53 @@ public enum EventEncoder {
             write(inlines, to: &json)
         case .children(let keep, let children):
             json.field("keep", keep)
-            json.key("children")
-            json.beginArray()
-            for child in children { write(child, to: &json) }
-            json.endArray()
+            if !children.isEmpty, children.allSatisfy(\.isPlainCell) {
+                json.key("cells")
+                writeCells(children, to: &json)
+            } else if !children.isEmpty, children.allSatisfy(\.isPlainBodyRow) {
+                json.key("rows")
+                json.beginArray()
+                for row in children {
+                    json.beginArray()
+                    writePosition(row, to: &json)
+                    writeCells(row.children, to: &json)
+                    json.endArray()
+                }
+                json.endArray()
+            } else {
+                json.key("children")
+                json.beginArray()
+                for child in children { write(child, to: &json) }
+                json.endArray()
+            }
         case .rangesOnly:
             break
         }
         json.endObject()
+    }
+
+    /// Table cells as `[id, start, end, inlines]`, a lone text inline as its text: a row of
+    /// short cells costs about its text, not a block object per cell.
+    private static func writeCells(_ cells: [Block], to json: inout JSONWriter) {
+        json.beginArray()
+        for cell in cells {
+            json.beginArray()
+            writePosition(cell, to: &json)
+            if let text = cell.kind.inlines?.loneText {
+                json.value(text)
+            } else {
+                write(cell.kind.inlines ?? [], to: &json)
+            }
+            json.endArray()
+        }
+        json.endArray()
+    }
+
+    /// A block's id, start and end, as the first values of its compact array.
+    private static func writePosition(_ block: Block, to json: inout JSONWriter) {
+        json.value(block.id.description)
+        json.value(block.range.lowerBound)
+        json.value(block.range.upperBound)
     }
 
     private static func write(_ numbers: [Int], to json: inout JSONWriter) {
@@ -204,5 +244,28 @@ public enum EventEncoder {
             json.endObject()
         }
         json.endArray()
+    }
+}
+
+extension Block {
+    /// A table cell that its compact form (``EventEncoder``) describes whole: no blank line
+    /// before it, no children.
+    var isPlainCell: Bool {
+        guard case .tableCell = kind else { return false }
+        return !followsBlankLine && children.isEmpty
+    }
+
+    /// A body row of plain cells, which its compact form describes whole.
+    var isPlainBodyRow: Bool {
+        guard case .tableRow(isHeader: false) = kind else { return false }
+        return !followsBlankLine && children.allSatisfy(\.isPlainCell)
+    }
+}
+
+extension [Inline] {
+    /// The text of a list that is one non-empty text inline.
+    var loneText: String? {
+        guard count == 1, case .text(let text) = self[0], !text.isEmpty else { return nil }
+        return text
     }
 }

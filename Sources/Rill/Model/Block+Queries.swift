@@ -3,7 +3,7 @@ extension Block {
     var isLiteral: Bool {
         switch kind {
         case .codeBlock, .htmlBlock: true
-        default: false
+        case .paragraph, .heading, .thematicBreak, .blockQuote, .list, .item, .table, .tableRow, .tableCell: false
         }
     }
 
@@ -41,7 +41,7 @@ extension Collection where Element == Inline {
             switch inline {
             case .link, .image: true
             case .emphasis(let children), .strong(let children), .strikethrough(let children): children.containsLinkOrImage
-            default: false
+            case .text, .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference, .htmlElement: false
             }
         }
     }
@@ -55,7 +55,7 @@ extension Collection where Element == Inline {
             case .emphasis(let children), .strong(let children), .strikethrough(let children),
                  .link(_, _, let children), .image(_, _, let children):
                 if children.containsText(predicate) { return true }
-            default:
+            case .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference, .htmlElement:
                 continue
             }
         }

@@ -42,7 +42,9 @@ extension BlockKind {
         case (.item(let a), .item(let b)): a == b
         case (.table(let a), .table(let b)): a == b
         case (.tableRow(let a), .tableRow(let b)): a == b
-        default: false
+        case (.paragraph, _), (.heading, _), (.codeBlock, _), (.htmlBlock, _), (.thematicBreak, _), (.blockQuote, _),
+             (.list, _), (.item, _), (.table, _), (.tableRow, _), (.tableCell, _):
+            false
         }
     }
 }
@@ -148,7 +150,7 @@ extension BlockKind {
     public var inlines: [Inline]? {
         switch self {
         case .paragraph(let i), .heading(_, let i), .tableCell(let i): i
-        default: nil
+        case .codeBlock, .htmlBlock, .thematicBreak, .blockQuote, .list, .item, .table, .tableRow: nil
         }
     }
 }

@@ -26,3 +26,22 @@ extension Inline {
         }
     }
 }
+
+extension BlockKind {
+    /// Edits a leaf block's inline content in place.
+    mutating func editInlines(_ edit: (inout [Inline]) -> Void) {
+        switch self {
+        case .paragraph(var inlines):
+            edit(&inlines)
+            self = .paragraph(inlines)
+        case .heading(let level, var inlines):
+            edit(&inlines)
+            self = .heading(level: level, inlines)
+        case .tableCell(var inlines):
+            edit(&inlines)
+            self = .tableCell(inlines)
+        case .codeBlock, .htmlBlock, .thematicBreak, .blockQuote, .list, .item, .table, .tableRow:
+            break
+        }
+    }
+}

@@ -1,5 +1,4 @@
 import CCmarkGFM
-import Synchronization
 
 /// The one place that talks to cmark-gfm: parses bytes into a C tree, hands it to a converter,
 /// and frees it. No `cmark_node` pointer leaves this file and the converter it calls.
@@ -56,7 +55,10 @@ enum CmarkGFM {
     /// to an empty document, its options and extensions kept, so the next parse starts clean.
     /// A parser made, given its extensions and freed at every parse cost about 1.5 % of a
     /// streamed answer's instructions, in a frame that parses a few hundred bytes.
-    private static let parser = Mutex<ParserHandle?>(nil)
+    ///
+    /// A ``LockedValue``, not a `Mutex`: ThreadSanitizer does not see a `Mutex` handed over
+    /// under contention on Linux, and took two first parses at once for a race on the handle.
+    private static let parser = LockedValue<ParserHandle?>(nil)
 
     /// The parser's C handle; only ever used under ``parser``'s lock.
     private struct ParserHandle: @unchecked Sendable {

@@ -160,18 +160,16 @@ extension PlainTextExtension {
             return result
         }
         switch last {
-        case .text(let literal) where depth == 0: result[result.count - 1] = .text(literal + text)
-        case .code(let literal) where depth == 1: result[result.count - 1] = .code(literal + text)
-        case .emphasis(let children) where depth > 0:
-            guard let grown = appending(text, to: children, depth: depth - 1, startsText: false) else { return nil }
-            result[result.count - 1] = .emphasis(grown)
-        case .strong(let children) where depth > 0:
-            guard let grown = appending(text, to: children, depth: depth - 1, startsText: false) else { return nil }
-            result[result.count - 1] = .strong(grown)
-        case .strikethrough(let children) where depth > 0:
-            guard let grown = appending(text, to: children, depth: depth - 1, startsText: false) else { return nil }
-            result[result.count - 1] = .strikethrough(grown)
-        default:
+        case .text(let literal):
+            guard depth == 0 else { return nil }
+            result[result.count - 1] = .text(literal + text)
+        case .code(let literal):
+            guard depth == 1 else { return nil }
+            result[result.count - 1] = .code(literal + text)
+        case .emphasis(let children), .strong(let children), .strikethrough(let children):
+            guard depth > 0, let grown = appending(text, to: children, depth: depth - 1, startsText: false) else { return nil }
+            result[result.count - 1].editChildren { $0 = grown }
+        case .link, .image, .htmlElement, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference:
             return nil
         }
         return result
@@ -196,12 +194,7 @@ extension PlainTextExtension {
             }
             guard let last = block.children.indices.last else {
                 guard let inlines = block.kind.inlines.flatMap(grow) else { return false }
-                switch block.kind {
-                case .paragraph: block.kind = .paragraph(inlines)
-                case .heading(let level, _): block.kind = .heading(level: level, inlines)
-                case .tableCell: block.kind = .tableCell(inlines)
-                default: return false
-                }
+                block.kind.editInlines { $0 = inlines }
                 return true
             }
             return extend(&block.children[last])

@@ -102,7 +102,7 @@ extension BlockParts {
         switch shape {
         case .table: return sections?.closing() ?? []
         case .code: return [CodeBlockLayout.bottomLine(in: context)]
-        default: return []
+        case .single, .list, .quote: return []
         }
     }
 

@@ -62,7 +62,7 @@ struct BlockParts {
             shape = .code(code)
             finalChildren = []
             codeLines = .split(Settlement.codeLines(code.literal))
-        default:
+        case .paragraph, .heading, .htmlBlock, .thematicBreak, .item, .tableRow, .tableCell:
             shape = .single
             finalChildren = []
             codeLines = .split([])
@@ -90,7 +90,8 @@ struct BlockParts {
             switch growing.head.kind {
             case .list(let style): shape = .list(style)
             case .table: shape = .table
-            default: shape = .quote
+            case .paragraph, .heading, .codeBlock, .htmlBlock, .thematicBreak, .blockQuote, .item, .tableRow, .tableCell:
+                shape = .quote
             }
         case .code(let lines, let openLine):
             self.head = growing.head

@@ -31,8 +31,9 @@ public struct MarkdownStream: Sendable {
     var truth = Truth()
     private var preview = Preview()
     private var schedule = ParseSchedule()
-    /// The open blocks as last reported by ``update()``, to report differences against.
-    private var reportedOpen: [Block] = []
+    /// The open blocks as last reported by ``update()``, to report differences against (a
+    /// growing block without its final children, which cannot change).
+    private var reportedOpen: [ReportedBlock] = []
     /// Offset of the `]` of the last `]:` received (see ``linkResolutionMayRevert``).
     private var lastDefinitionMark: Int?
     /// The incomplete line last asked about (see ``incompleteLineMayDefine(_:)``): where its
@@ -155,7 +156,7 @@ public struct MarkdownStream: Sendable {
     /// blocks (for event consumers).
     ///
     /// - Complexity: ``advance()`` plus O(n) in the size of the open blocks, which are compared
-    ///   with the last report.
+    ///   with the last report, a growing container or code block from where it was final then.
     public mutating func update() -> DocumentUpdate {
         report(frame(atEnd: false))
     }
@@ -237,33 +238,55 @@ public struct MarkdownStream: Sendable {
     }
 
     /// This frame's changes in terms of whole top-level blocks.
+    ///
+    /// - Complexity: O(n) in the open blocks, the growing one counted from the children (or code
+    ///   lines) it had not made final at the last report, and in the blocks that became final.
     private mutating func report(_ outcome: Truth.Outcome) -> DocumentUpdate {
         var update = DocumentUpdate(frame: frameCount)
         update.finalized = outcome.finalized
-        let shown = Array(finalBlocks[outcome.firstNewFinal...]) + openBlocks
-        var old: [BlockID: Block] = [:]
+        var old: [BlockID: ReportedBlock] = [:]
         for block in reportedOpen { old[block.id] = block }
-        for block in shown {
-            if let before = old.removeValue(forKey: block.id) {
-                if let appends = BlockDiff.appends(from: before, to: block) {
-                    update.appended += appends
-                } else {
-                    update.changed.append(block)
-                }
+        // Children final at the last report are left out of the comparison: they cannot have
+        // changed, unless a definition kept since made their links read differently.
+        let reresolvedIDs = Set(outcome.reresolved.map(\.id))
+        func leftOutIsUnchanged(_ before: ReportedBlock) -> Bool {
+            before.settled == 0 || !(outcome.regrown || reresolvedIDs.contains(before.id))
+        }
+        var shownIDs: Set<BlockID> = []
+        func report(_ id: BlockID, whole: () -> Block, since before: ReportedBlock?, now: ReportedBlock?) {
+            shownIDs.insert(id)
+            guard let before else { return update.inserted.append(whole()) }
+            if let now, leftOutIsUnchanged(before), let appends = BlockDiff.appends(from: before, to: now) {
+                update.appended += appends
             } else {
-                update.inserted.append(block)
+                update.changed.append(whole())
             }
         }
+        func report(_ block: Block) {
+            let before = old.removeValue(forKey: block.id)
+            report(block.id, whole: { block }, since: before,
+                   now: ReportedBlock(block, after: before?.settled ?? 0, settledBytes: before?.settledBytes ?? 0))
+        }
+        for block in finalBlocks[outcome.firstNewFinal...] { report(block) }
+        for block in tail.leading { report(block) }
+        var next = tail.leading.compactMap { ReportedBlock($0) }
+        if let growing = tail.growing {
+            let before = old.removeValue(forKey: growing.head.id)
+            report(growing.head.id, whole: { growing.materialized() }, since: before,
+                   now: ReportedBlock(growing, after: before?.settled ?? 0, settledBytes: before?.settledBytes ?? 0))
+            next.append(ReportedBlock(settling: growing, from: before))
+        }
+        for block in tail.trailing { report(block) }
+        next += tail.trailing.compactMap { ReportedBlock($0) }
         update.removed = reportedOpen.map(\.id).filter { old[$0] != nil }
         // A block shown this frame (newly final, or open) was compared with what the last frame
         // showed above, in its resolved version: reported there if it changed, and not at all
         // if the last frame already showed it so.
-        let shownIDs = Set(shown.map(\.id))
         let reresolved = outcome.reresolved.filter { !shownIDs.contains($0.id) }
         if !reresolved.isEmpty {
             update.changed = (update.changed + reresolved).sorted { $0.id < $1.id }
         }
-        reportedOpen = openBlocks
+        reportedOpen = next
         return update
     }
 }

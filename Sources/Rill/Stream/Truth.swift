@@ -79,6 +79,9 @@ struct Truth: Sendable {
         var firstNewFinal = 0
         /// Earlier final blocks a late definition changed.
         var reresolved: [Block] = []
+        /// Whether the block being grown was parsed whole again because a definition kept this
+        /// frame may change its final children (their links).
+        var regrown = false
     }
 
     /// A parse of the open part, named, without any change to the state.
@@ -216,6 +219,7 @@ struct Truth: Sendable {
                 // Its settled parts were parsed without the definition: parse it whole again
                 // (it is followed again from the next frame).
                 self.path = nil
+                outcome.regrown = true
                 viewItems = parseOpenPart(source, end: parseEnd, incompleteFrom: incompleteFrom).items
                 viewAnchor = 0
             }

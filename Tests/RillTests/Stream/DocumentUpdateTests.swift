@@ -30,7 +30,7 @@ extension DocumentUpdateTests {
         var blocks = stream.update().inserted
         stream.append(Array("c".utf8))
         let update = stream.update()
-        #expect(update.appended == [BlockAppend(id: BlockID(anchor: 3), path: [], ends: [5], inlinePath: [0], addition: .text("c"))])
+        #expect(update.appended == [BlockAppend(id: BlockID(anchor: 3), depth: 0, ends: [5], inlinePath: [0], addition: .text("c"))])
         #expect(update.inserted.isEmpty && update.changed.isEmpty && update.removed.isEmpty && update.finalized.isEmpty)
         update.apply(to: &blocks)
         #expect(blocks == stream.blocks && blocks.map(\.range) == [0..<1, 3..<5])
