@@ -40,8 +40,9 @@ extension Collection where Element == Inline {
         contains { inline in
             switch inline {
             case .link, .image: true
-            case .emphasis(let children), .strong(let children), .strikethrough(let children): children.containsLinkOrImage
-            case .text, .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference, .htmlElement: false
+            case .emphasis(let children), .strong(let children), .strikethrough(let children),
+                 .htmlElement(_, let children): children.containsLinkOrImage
+            case .text, .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference: false
             }
         }
     }
@@ -53,9 +54,9 @@ extension Collection where Element == Inline {
             case .text(let text):
                 if predicate(text) { return true }
             case .emphasis(let children), .strong(let children), .strikethrough(let children),
-                 .link(_, _, let children), .image(_, _, let children):
+                 .link(_, _, let children), .image(_, _, let children), .htmlElement(_, let children):
                 if children.containsText(predicate) { return true }
-            case .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference, .htmlElement:
+            case .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference:
                 continue
             }
         }
