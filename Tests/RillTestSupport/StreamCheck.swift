@@ -223,8 +223,9 @@ public struct StreamCheck {
                 switch inline {
                 case .text(let text): text.contains("]")
                 case .emphasis(let children), .strong(let children), .strikethrough(let children),
-                     .link(_, _, let children), .image(_, _, let children): holds(children)
-                default: false
+                     .link(_, _, let children), .image(_, _, let children), .htmlElement(_, let children):
+                    holds(children)
+                case .code, .autolink, .softBreak, .hardBreak, .html, .math, .footnoteReference: false
                 }
             }
         }
