@@ -247,16 +247,24 @@ public struct MarkdownStream: Sendable {
         var old: [BlockID: ReportedBlock] = [:]
         for block in reportedOpen { old[block.id] = block }
         // Children final at the last report are left out of the comparison: they cannot have
-        // changed, unless a definition kept since made their links read differently.
+        // changed, unless a definition kept since made their links read differently. Then, for
+        // the growing block parsed whole again, they are compared with what they were (O(n) in
+        // them, only in such a frame); a final block resolved again is sent whole.
         let reresolvedIDs = Set(outcome.reresolved.map(\.id))
-        func leftOutIsUnchanged(_ before: ReportedBlock) -> Bool {
-            before.settled == 0 || !(outcome.regrown || reresolvedIDs.contains(before.id))
+        func leftOutIsUnchanged(_ before: ReportedBlock, children: () -> [Block]) -> Bool {
+            guard before.settled > 0, !reresolvedIDs.contains(before.id) else { return before.settled == 0 }
+            guard outcome.regrown else { return true }
+            let earlier = outcome.finalChildrenBeforeRegrowing
+            let now = children()
+            return earlier.count >= before.settled && now.count >= before.settled
+                && earlier.prefix(before.settled).elementsEqual(now.prefix(before.settled))
         }
         var shownIDs: Set<BlockID> = []
         func report(_ id: BlockID, whole: () -> Block, since before: ReportedBlock?, now: ReportedBlock?) {
             shownIDs.insert(id)
             guard let before else { return update.inserted.append(whole()) }
-            if let now, leftOutIsUnchanged(before), let appends = BlockDiff.appends(from: before, to: now) {
+            if let now, leftOutIsUnchanged(before, children: { whole().children }),
+               let appends = BlockDiff.appends(from: before, to: now) {
                 update.appended += appends
             } else {
                 update.changed.append(whole())

@@ -82,6 +82,9 @@ struct Truth: Sendable {
         /// Whether the block being grown was parsed whole again because a definition kept this
         /// frame may change its final children (their links).
         var regrown = false
+        /// When ``regrown``, its final children as they were before (parsed without the
+        /// definition), to compare its new version with.
+        var finalChildrenBeforeRegrowing: [Block] = []
     }
 
     /// A parse of the open part, named, without any change to the state.
@@ -220,6 +223,7 @@ struct Truth: Sendable {
                 // (it is followed again from the next frame).
                 self.path = nil
                 outcome.regrown = true
+                outcome.finalChildrenBeforeRegrowing = path.levels[0].settled
                 viewItems = parseOpenPart(source, end: parseEnd, incompleteFrom: incompleteFrom).items
                 viewAnchor = 0
             }
