@@ -39,6 +39,12 @@ struct ReportedBlock {
     /// - Complexity: O(n) in the children or lines after the prefix.
     init?(_ growing: GrowingBlock, after settled: Int, settledBytes: Int) {
         guard settled <= growing.finalCount else { return nil }
+        self.init(growing, within: settled, settledBytes: settledBytes)
+    }
+
+    /// ``init(_:after:settledBytes:)`` for a `settled` known to be at most the block's final
+    /// children or lines.
+    private init(_ growing: GrowingBlock, within settled: Int, settledBytes: Int) {
         rest = growing.head
         self.settled = settled
         self.settledBytes = settledBytes
@@ -67,7 +73,6 @@ struct ReportedBlock {
             }
             bytes += lines[start...].reduce(0) { $0 + $1.utf8.count + 1 }
         }
-        // A prefix of its own final children is always there.
-        self = ReportedBlock(growing, after: growing.finalCount, settledBytes: bytes)!
+        self.init(growing, within: growing.finalCount, settledBytes: bytes)
     }
 }

@@ -252,7 +252,8 @@ public struct MarkdownStream: Sendable {
         // them, only in such a frame); a final block resolved again is sent whole.
         let reresolvedIDs = Set(outcome.reresolved.map(\.id))
         func leftOutIsUnchanged(_ before: ReportedBlock, children: () -> [Block]) -> Bool {
-            guard before.settled > 0, !reresolvedIDs.contains(before.id) else { return before.settled == 0 }
+            guard before.settled > 0 else { return true }
+            guard !reresolvedIDs.contains(before.id) else { return false }
             guard outcome.regrown else { return true }
             let earlier = outcome.finalChildrenBeforeRegrowing
             let now = children()
