@@ -1,5 +1,4 @@
 import CSourceHighlight
-import Synchronization
 
 /// A language Source-highlight has a definition for, found from a code block's info string.
 ///
@@ -48,7 +47,7 @@ final class CodeLanguage: @unchecked Sendable {
         }
     }
 
-    private static let known = Mutex(Known())
+    private static let known = LockedValue(Known())
 
     /// The language an info string's first word names, or nil.
     ///

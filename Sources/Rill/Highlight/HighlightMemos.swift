@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The highlighted lines of the code blocks a live view is drawing, kept by block (see
 /// ``HighlightedLines``), and how many lines they highlighted.
@@ -10,7 +9,7 @@ import Synchronization
 final class HighlightMemos: Sendable {
     /// The blocks' lines, behind a lock: contexts holding the memos are values, and every copy
     /// shares this one store.
-    private let entries = Mutex<[BlockID: HighlightedLines]>([:])
+    private let entries = LockedValue<[BlockID: HighlightedLines]>([:])
     let counts = HighlightCounts()
 
     /// Creates an empty store.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The highlighted lines of one code block, first to last: each complete line's tokens and the
 /// state after it, so that a complete line is highlighted once however often it is laid out,
@@ -30,7 +29,7 @@ final class HighlightedLines: Sendable {
     }
 
     let language: CodeLanguage
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let counts: HighlightCounts
 
     init(language: CodeLanguage, counts: HighlightCounts) {
@@ -113,7 +112,7 @@ final class HighlightCounts: Sendable {
         var calls = 0
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = LockedValue(Counts())
 
     init() {}
 

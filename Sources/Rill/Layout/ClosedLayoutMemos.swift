@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The layouts of closed blocks inside an open container, kept between frames by a live view,
 /// so that a block that did not change is not laid out again while its container grows.
@@ -59,7 +58,7 @@ final class ClosedLayoutMemos: Sendable {
         #endif
     }
 
-    private let store = Mutex(Store())
+    private let store = LockedValue(Store())
 
     /// Layouts given from an entry (for tests and statistics).
     var reused: Int { store.withLock { $0.reused } }

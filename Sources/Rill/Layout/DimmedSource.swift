@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Parts of the source drawn dimmed: a model's reasoning, shown with `--show-reasoning`.
 ///
@@ -8,7 +7,7 @@ import Synchronization
 /// moves and a range only grows at its end, so a block is dimmed or not for good from the
 /// first frame that shows it.
 public final class DimmedSource: Sendable {
-    private let ranges = Mutex<[Range<Int>]>([])
+    private let ranges = LockedValue<[Range<Int>]>([])
 
     /// Creates an empty set of ranges.
     public init() {}

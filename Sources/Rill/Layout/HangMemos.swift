@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The hung lines of list items still being written, kept between frames so that a line the
 /// item's body gives unchanged is not indented again.
@@ -36,7 +35,7 @@ final class HangMemos: Sendable {
         var reused = 0
     }
 
-    private let store = Mutex(Store())
+    private let store = LockedValue(Store())
 
     /// Lines taken from an entry (for tests and statistics).
     var reused: Int { store.withLock { $0.reused } }

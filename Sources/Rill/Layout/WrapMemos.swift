@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The styled spans and wraps of paragraphs still being written, kept between frames so that a
 /// paragraph growing at its end is styled again only from its first changed inline and wrapped
@@ -116,7 +115,7 @@ final class WrapMemos: Sendable {
         }
     }
 
-    private let store = Mutex(Store())
+    private let store = LockedValue(Store())
 
     /// The spans of the paragraph `id`'s `inlines` over `base` (as ``InlineStyler/spans(_:base:in:)``
     /// gives them), styling again only the top-level inlines from the first that changed since

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Cells of one table already styled, measured and wrapped, kept between frames: a row being
 /// written changes only its last cell from one frame to the next, so its other cells are not
@@ -32,8 +31,8 @@ final class TableCellCache: Sendable {
 
     /// Entries of each kind kept at most.
     static let limit = 256
-    private let texts = Mutex<[TextKey: TableCellText]>([:])
-    private let lines = Mutex<[LinesKey: [StyledLine]]>([:])
+    private let texts = LockedValue<[TextKey: TableCellText]>([:])
+    private let lines = LockedValue<[LinesKey: [StyledLine]]>([:])
 
     /// The cell of `inlines` over `base`, made by `make` unless it was made before.
     func text(_ inlines: [Inline], base: TextStyle, make: () -> TableCellText) -> TableCellText {
@@ -50,7 +49,7 @@ final class TableCellCache: Sendable {
 
     /// `table[key]`, made by `make` and kept when missing; a full table is emptied first. The
     /// lock is not held while `make` runs.
-    private static func memo<Key: Hashable & Sendable, Value: Sendable>(_ table: borrowing Mutex<[Key: Value]>, _ key: Key,
+    private static func memo<Key: Hashable & Sendable, Value: Sendable>(_ table: LockedValue<[Key: Value]>, _ key: Key,
                                                                        _ make: () -> Value) -> Value {
         if let value = table.withLock({ $0[key] }) { return value }
         let value = make()
