@@ -14,10 +14,11 @@ enum TablePlan {
         let columns = alignments.count
         var dataNatural = Array(repeating: 0, count: columns)
         var longestWord = Array(repeating: 0, count: columns)
+        // A row may leave out its trailing empty cells, which measure nothing.
         for row in rows {
-            for column in 0..<columns {
-                dataNatural[column] = max(dataNatural[column], row[column].naturalWidth)
-                longestWord[column] = max(longestWord[column], row[column].longestWord)
+            for (column, cell) in row.prefix(columns).enumerated() {
+                dataNatural[column] = max(dataNatural[column], cell.naturalWidth)
+                longestWord[column] = max(longestWord[column], cell.longestWord)
             }
         }
         var natural = dataNatural
