@@ -51,6 +51,26 @@ import Testing
         return nil
     }
 
+    /// Expects `text` to be pieced at each of `rows` rows a piece, and equal to the whole parse;
+    /// returns how many times it was pieced.
+    @discardableResult
+    static func expectPiecedEqualsWhole(_ text: String, rows: [Int], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        let bytes = Array(text.utf8)
+        let expected = whole(bytes)
+        var piecedCount = 0
+        for count in rows {
+            guard let parsed = pieced(bytes, rows: count) else {
+                Issue.record("not pieced, \(count) rows a piece: \(text.debugDescription)", sourceLocation: sourceLocation)
+                continue
+            }
+            piecedCount += 1
+            if let found = difference(parsed, expected) {
+                Issue.record("\(count) rows a piece: \(found)\nin \(text.debugDescription)", sourceLocation: sourceLocation)
+            }
+        }
+        return piecedCount
+    }
+
     /// A table of `columns` columns whose body rows are `rows`, the header line `header` above.
     static func table(columns: Int, header: String? = nil, alignments: String = "---", rows: [String]) -> String {
         let head = header ?? "| " + (1...columns).map { "h\($0)" }.joined(separator: " | ") + " |"
@@ -87,18 +107,7 @@ extension TablePiecesTests {
                 let alignments = [":--", "--:", ":-:", "---"][index % 4]
                 let count = 4 + (index * 5 + columns) % 9
                 let text = before + Self.table(columns: columns, alignments: alignments, rows: Self.rows(count, seed: index)) + after
-                let bytes = Array(text.utf8)
-                let expected = Self.whole(bytes)
-                for rows in [1, 2, 3] {
-                    guard let pieced = Self.pieced(bytes, rows: rows) else {
-                        Issue.record("not pieced, \(rows) rows a piece: \(text.debugDescription)")
-                        continue
-                    }
-                    checked += 1
-                    if let difference = Self.difference(pieced, expected) {
-                        Issue.record("\(rows) rows a piece: \(difference)\nin \(text.debugDescription)")
-                    }
-                }
+                checked += Self.expectPiecedEqualsWhole(text, rows: [1, 2, 3])
             }
         }
         #expect(checked == 6 * 14 * 3)
@@ -124,17 +133,7 @@ extension TablePiecesTests {
         "| [a] | [b][c] |\n|---|---|\n| [x] | <http://a.b> |\n| *a | b* |\n| [d](e \"t|u\") | f |\n| g | h |\n",
     ])
     func edgeCases(_ text: String) {
-        let bytes = Array(text.utf8)
-        let expected = Self.whole(bytes)
-        for rows in [1, 2] {
-            guard let pieced = Self.pieced(bytes, rows: rows) else {
-                Issue.record("not pieced, \(rows) rows a piece: \(text.debugDescription)")
-                continue
-            }
-            if let difference = Self.difference(pieced, expected) {
-                Issue.record("\(rows) rows a piece: \(difference)\nin \(text.debugDescription)")
-            }
-        }
+        #expect(Self.expectPiecedEqualsWhole(text, rows: [1, 2]) == 2)
     }
 
     @Test("Tables in lists and quotes, and text with a link definition anywhere, are parsed whole", arguments: [
