@@ -16,9 +16,9 @@ enum TablePlan {
         var longestWord = Array(repeating: 0, count: columns)
         // A row may leave out its trailing empty cells, which measure nothing.
         for row in rows {
-            for (column, cell) in row.prefix(columns).enumerated() {
-                dataNatural[column] = max(dataNatural[column], cell.naturalWidth)
-                longestWord[column] = max(longestWord[column], cell.longestWord)
+            for column in 0..<min(columns, row.count) {
+                dataNatural[column] = max(dataNatural[column], row[column].naturalWidth)
+                longestWord[column] = max(longestWord[column], row[column].longestWord)
             }
         }
         var natural = dataNatural
