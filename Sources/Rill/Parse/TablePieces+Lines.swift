@@ -1,3 +1,5 @@
+import Glibc
+
 extension TablePieces {
     /// The lines of a parse's buffer as the piecing reads them before any parse: where tables may
     /// start, how many lines could be their rows, and where to cut between rows. A line ends at
@@ -24,10 +26,17 @@ extension TablePieces {
         }
 
         /// The end of the line starting at `start` (the offset of its line ending, or the end).
+        ///
+        /// - Complexity: O(n) in the line's length, with `memchr` (every line of every parse is
+        ///   read so).
         func lineEnd(from start: Int) -> Int {
-            var index = start
-            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-            return index
+            guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+            let raw = UnsafeRawPointer(base)
+            func offset(of byte: UInt8, before end: Int) -> Int? {
+                memchr(raw + start, Int32(byte), end - start).map { UnsafeRawPointer($0) - raw }
+            }
+            let feed = offset(of: 0x0A, before: bytes.count) ?? bytes.count
+            return offset(of: 0x0D, before: feed) ?? feed
         }
 
         /// The start of the line after the one ending at `end`.
@@ -73,7 +82,8 @@ extension TablePieces {
             while start < bytes.count {
                 let end = lineEnd(from: start)
                 let next = nextLineStart(afterEnd: end)
-                if let header = previous, let columns = TableGuard.tableColumns(header: header, delimiter: start..<end, in: bytes) {
+                if let header = previous, Self.mayOpenDelimiterRow(bytes[start..<end]),
+                   let columns = TableGuard.tableColumns(header: header, delimiter: start..<end, in: bytes) {
                     let needed = rowsPerPiece(columns) + 1
                     if next >= shortRun.end || needed < shortRun.needed {
                         let run = rowRun(from: next, upTo: needed)
@@ -86,6 +96,13 @@ extension TablePieces {
                 start = next
             }
             return nil
+        }
+
+        /// Whether `line` starts as a delimiter row does, after spaces and block-quote markers:
+        /// with `|`, `:` or `-` (a cheap test before reading it as one).
+        static func mayOpenDelimiterRow(_ line: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+            guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }) else { return false }
+            return first == 0x7C || first == 0x3A || first == 0x2D
         }
 
         /// A cut after `count` complete lines from `start`, none blank, moved past any lines after
