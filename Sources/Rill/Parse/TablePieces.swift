@@ -31,8 +31,9 @@ enum TablePieces {
     /// pieces; nil when it holds no table of more than `rowsPerPiece(columns)` rows that can be
     /// (then the caller parses it whole).
     ///
-    /// - Complexity: O(n) in the buffer's length, each byte handed to cmark about once (the rows
-    ///   of a piece's last line and the segments' first lines twice).
+    /// - Complexity: O(n) in the buffer's length: each byte is handed to cmark about once (the
+    ///   lines a table's last piece reads past its end, twice); where a table does not come out
+    ///   as one (in a list, a quote, a code block), the text up to its first rows twice.
     static func parse(_ buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int,
                       rowsPerPiece: (Int) -> Int = rowsPerPiece(columns:)) -> ParsedSlice? {
         let bytes = buffer.bindMemory(to: UInt8.self)
