@@ -119,7 +119,7 @@ extension NodeConverter {
     /// `[a]: x | y`), so a parse must start at the paragraph, never at the table. This covers
     /// the paragraph cmark-gfm leaves without a position (see ``paragraphBeforeTable(_:)``),
     /// which ends on the line before the table's.
-    private static func continues(_ paragraph: Block, into table: Block) -> Bool {
+    static func continues(_ paragraph: Block, into table: Block) -> Bool {
         guard case .table = table.kind, case .paragraph = paragraph.kind else { return false }
         return !table.followsBlankLine
     }

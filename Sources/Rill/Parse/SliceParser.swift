@@ -31,9 +31,16 @@ enum SliceParser {
         }
     }
 
-    /// cmark reads the buffer as ``TableGuard`` and ``AngleRuns`` rewrite it; positions and blank
-    /// lines are read from the buffer itself (the rewrites keep every offset).
+    /// The buffer's big tables are parsed in pieces (``TablePieces``), the rest whole.
     private static func parse(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int) -> ParsedSlice {
+        TablePieces.parse(buffer, prefixLength: prefixLength, dropped: dropped, base: base)
+            ?? parseWhole(buffer: buffer, prefixLength: prefixLength, dropped: dropped, base: base)
+    }
+
+    /// Parses the buffer in one cmark parse. cmark reads it as ``TableGuard`` and ``AngleRuns``
+    /// rewrite it; positions and blank lines are read from the buffer itself (the rewrites keep
+    /// every offset).
+    static func parseWhole(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int) -> ParsedSlice {
         let mapper = SourceMapper(bytes: buffer, prefixLength: prefixLength, base: base, droppedLength: dropped)
         var guarded = TableGuard.guarded(buffer)
         if AngleRuns.hasInnerBrackets(buffer.bindMemory(to: UInt8.self)) {

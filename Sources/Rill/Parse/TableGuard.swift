@@ -75,6 +75,22 @@ enum TableGuard {
         return output
     }
 
+    /// The column count of the table that `delimiter` opens under `header` (the line before it)
+    /// as cmark-gfm reads them after ``guarded(_:)``: nil when the line is no delimiter row, is
+    /// wider than ``maxColumns``, or has another count than the header's cells.
+    static func tableColumns(header: Range<Int>, delimiter: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        func byte(_ index: Int) -> UInt8 { bytes[index] }
+        guard let columns = delimiterColumns(delimiter, byte), columns <= maxColumns,
+              columns == cells(headerContent(header, byte), byte) else { return nil }
+        return columns
+    }
+
+    /// Whether `line` reads as a delimiter row, whatever the line before it.
+    static func isDelimiterRow(_ line: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func byte(_ index: Int) -> UInt8 { bytes[index] }
+        return delimiterColumns(line, byte) != nil
+    }
+
     // MARK: - Reading lines as cmark-gfm does
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

@@ -253,12 +253,12 @@ struct Truth: Sendable {
             path = nil  // leave `followed` the only owner of its settled parts, which grow in place
             let settledBefore = followed.levels[0].settled.count
             let linesBefore = followed.levels[0].codeLineCount
-            // The path as it was, to show the block whole if it can no longer be followed. Made
-            // only then: the settled parts it shares are copied only when this frame settles more.
-            let before = followed
             guard followed.advance(resumed, settling) else {
-                // No longer followed: shown whole, parsed whole from the next frame.
-                let whole = before.materialized(resumed)
+                // No longer followed: shown whole, parsed whole from the next frame. Level 0 only
+                // grew (a failed advance keeps it), so its parts as they were are a prefix of it:
+                // no copy of the path is kept across the advance, which would make every frame
+                // that settles more copy all the settled parts (quadratic in a long table).
+                let whole = followed.materialized(resumed, settledCount: settledBefore, codeLineCount: linesBefore)
                 parsed.items.replaceSubrange(anchor...anchor, with: whole.map { .entry(Self.entry($0, source: source)) })
                 return
             }

@@ -48,15 +48,22 @@ enum TableLayout {
         let theme = context.theme
         let headerStyle = theme.text.merged(with: theme.tableHeader)
         let header = content.header.map { $0.map { TableCellText($0, base: headerStyle, in: context) } }
-        let rows = content.rows.map { $0.map { TableCellText($0, base: theme.text, in: context) } }
+        // A row's trailing empty cells are drawn from one empty cell, not kept per row: a table
+        // of short rows under a wide header would hold a cell per column of every row at once.
+        let empty = TableCellText([], base: theme.text, in: context)
+        let rows = content.rows.map { row in
+            row.prefix((row.lastIndex { !$0.isEmpty } ?? -1) + 1).map { TableCellText($0, base: theme.text, in: context) }
+        }
         let measured = provisional ? rows.prefix(sampleRows) : rows[...]
         let shape = TablePlan.shape(alignments: content.alignments, header: header, rows: measured,
                                     headroom: provisional && measured.count == sampleRows, in: context)
 
         var body = shape.openingLines()
         if rows.isEmpty { body += shape.emptyLines() }
+        let columns = content.columnCount
         for (index, row) in rows.enumerated() {
-            body += shape.lines(forRow: index, cells: row, cache: nil)
+            let cells = row.count < columns ? row + Array(repeating: empty, count: columns - row.count) : row
+            body += shape.lines(forRow: index, cells: cells, cache: nil)
         }
         return TableLines(body: body, closing: shape.closingLines())
     }

@@ -14,8 +14,9 @@ enum TablePlan {
         let columns = alignments.count
         var dataNatural = Array(repeating: 0, count: columns)
         var longestWord = Array(repeating: 0, count: columns)
+        // A row may leave out its trailing empty cells, which measure nothing.
         for row in rows {
-            for column in 0..<columns {
+            for column in 0..<min(columns, row.count) {
                 dataNatural[column] = max(dataNatural[column], row[column].naturalWidth)
                 longestWord[column] = max(longestWord[column], row[column].longestWord)
             }

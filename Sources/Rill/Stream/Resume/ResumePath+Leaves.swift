@@ -82,10 +82,12 @@ extension ResumePath {
         return true
     }
 
-    /// Drops level `depth` and those below it; false when that leaves no level.
+    /// Drops level `depth` and those below it; false, dropping nothing, at the top level (the
+    /// block can no longer be followed; the caller shows it whole from level 0 as it stands).
     private mutating func dropLevels(from depth: Int) -> Bool {
+        guard depth > 0 else { return false }
         levels.removeSubrange(depth...)
-        return !levels.isEmpty
+        return true
     }
 
     /// Whether the settled part of list or item level `depth`, through the first line of

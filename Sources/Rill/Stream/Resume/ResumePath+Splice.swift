@@ -109,17 +109,20 @@ extension ResumePath {
 
 extension ResumePath {
     /// The followed group as whole blocks: the paragraph split off above a table, if any, then
-    /// the top-level block with its settled and open parts.
+    /// the top-level block with its settled and open parts. `settledCount` and `codeLineCount`,
+    /// when given, take only that many of level 0's settled children or lines (those settled
+    /// before `resumed` was parsed, when the path advanced past them since).
     ///
     /// - Complexity: O(n) in the block's size.
-    func materialized(_ resumed: Resumed) -> [Block] {
+    func materialized(_ resumed: Resumed, settledCount: Int? = nil, codeLineCount: Int? = nil) -> [Block] {
         var block = resumed.head
         switch levels[0].kind {
         case .list, .item, .quote, .table:
-            block.children = levels[0].settled + resumed.openChildren
+            block.children = Array(levels[0].settled.prefix(settledCount ?? levels[0].settled.count)) + resumed.openChildren
         case .code(_, let lines):
             if case .codeBlock(var code) = block.kind {
-                code.literal = GrowingBlock.literal(lines + (resumed.codeLines?.complete ?? []), open: resumed.codeLines?.open)
+                let settled = Array(lines.prefix(codeLineCount ?? lines.count))
+                code.literal = GrowingBlock.literal(settled + (resumed.codeLines?.complete ?? []), open: resumed.codeLines?.open)
                 block.kind = .codeBlock(code)
             }
         case .paragraph:
