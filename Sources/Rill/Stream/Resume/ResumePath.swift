@@ -147,19 +147,23 @@ struct ResumePath: Sendable {
             extended = Array(slice) + extra
             slice = extended[...]
         }
-        let parsed = SliceParser.parse(prefix: definitions, context: context[...], slice: slice, base: level.resumeLine)
+        let parsed = SliceParser.parse(prefix: definitions, context: context[...], slice: slice, base: level.resumeLine,
+                                       outerContainerDepth: outerContainerDepth(at: depth))
         let cost = ParseWork(bytes: definitions.count + context.count + slice.count, nodes: parsed.nodes)
         guard let content = ResumedContent(parsed, level: level, depth: depth, hasOpener: itemColumn(enclosing: depth) != nil,
-                                           source: source),
-              content.nesting + containerDepth(above: depth) < ParseLimits.maxContainerDepth else { return nil }
+                                           source: source) else { return nil }
         var resumed = splice(content, depth: depth, source: source, incompleteFrom: incompleteFrom)
         resumed.isClosed = depth == 0 && content.codeIsClosed
         return (resumed, cost)
     }
 
-    /// Containers (lists, items, quotes) from the top-level block down to and including level
-    /// `depth` when it is one: how deep its children sit.
-    private func containerDepth(above depth: Int) -> Int {
-        levels[...depth].filter(\.isContainer).count
+    /// Containers of the whole document that the text parsed at `depth` sits in besides the two
+    /// its context opens: the opener's list and item stand for the item enclosing the level
+    /// (``itemColumn(enclosing:)``), so these are the containers above that item's list. Nesting
+    /// past ``ParseLimits/maxContainerDepth`` then flattens where a parse of the whole flattens it.
+    func outerContainerDepth(at depth: Int) -> Int {
+        guard depth > 0 else { return 0 }
+        let item = levels[depth].itemColumn != nil ? depth : depth - 1
+        return max(0, levels[...item].filter(\.isContainer).count - 2)
     }
 }
