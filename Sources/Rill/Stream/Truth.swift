@@ -158,6 +158,13 @@ struct Truth: Sendable {
         return (level.resumeLine, max(0, end - counted) + (path.context(at: depth)?.count ?? 0))
     }
 
+    /// Reads the followed block's resume slices on through the text received (see
+    /// ``ResumePath/readSlices(_:)``): once a frame, before the frame weighs its parse, so that
+    /// weighing it and parsing it read only the text that arrived since.
+    mutating func readResumeSlices(_ source: [UInt8]) {
+        path?.readSlices(source)
+    }
+
     /// The kept definitions a parse of the open part carries: those that may define a label its
     /// text references. Made once a frame.
     ///
