@@ -3,6 +3,11 @@ import Rill
 
 /// Drives the engine: waits for input and signals, coalesces whatever arrived into frames at
 /// most `fps` times a second, and hands each frame to the sink.
+///
+/// A burst (a read that fills the buffer: a file, a pipe a fast writer keeps full) is read on
+/// until it ends or reaches the frame's byte budget before the frame is made, so that what is
+/// ready at once is parsed and laid out once; a slow writer's few bytes make a frame as soon as
+/// the pacer allows.
 struct FrameLoop {
     /// How the loop ended.
     enum Outcome: Equatable {
@@ -135,6 +140,9 @@ struct FrameLoop {
 
                 let current = MonotonicClock.now()
                 var ended = false
+                // Whether this wakeup read a burst: more input is ready at once (a regular file has
+                // it all; a read that filled the buffer left more in the pipe, or finds it there).
+                var inBurst = false
                 switch input {
                 case .descriptor(let fd):
                     if let inputIndex, polled > 0, fds[inputIndex].revents != 0 {
@@ -144,6 +152,7 @@ struct FrameLoop {
                             statistics.bytesRead += bytes.count
                             statistics.reads += 1
                             writerIsSlow = bytes.count < Self.quietReadLimit
+                            inBurst = readsFile || bytes.count == readBuffer.count
                             pacer.received(bytes.count)
                         case .nothing: break
                         case .end: ended = true
@@ -182,7 +191,9 @@ struct FrameLoop {
                     statistics.sink += clock.now - sinkStart
                     return .finished
                 }
-                if pacer.isDue(at: current) {
+                // A burst is read on first (the next poll does not wait): up to the budget, which
+                // makes the frame due whatever the burst.
+                if pacer.isDue(at: current), !inBurst || pacer.pendingBytes >= pacer.byteBudget {
                     let parseStart = clock.now
                     let update: DocumentUpdate
                     if sink.wantsUpdates {

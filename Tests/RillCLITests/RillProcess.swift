@@ -37,8 +37,10 @@ enum RillProcess {
         return environment.merging(overrides) { $1 }
     }
 
-    /// Runs `rill arguments`, standard input from `input` (or empty), output collected in files.
-    static func run(_ arguments: [String], input: URL? = nil, environment: [String: String]? = nil) throws -> Result {
+    /// Runs `rill arguments`, standard input from `input` or `inputHandle` (or empty), output
+    /// collected in files.
+    static func run(_ arguments: [String], input: URL? = nil, inputHandle: FileHandle? = nil,
+                    environment: [String: String]? = nil) throws -> Result {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("rill-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -51,7 +53,7 @@ enum RillProcess {
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = Self.environment(environment) }
-        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        process.standardInput = try inputHandle ?? input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         let stdout = try FileHandle(forWritingTo: out), stderr = try FileHandle(forWritingTo: err)
         process.standardOutput = stdout
         process.standardError = stderr

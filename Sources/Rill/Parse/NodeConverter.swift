@@ -17,17 +17,21 @@ struct NodeConverter {
     let mapper: SourceMapper
     /// Whether cmark parsed a guard's rewrite (``GuardMarks``), whose marks strings must not keep.
     let restoresGuardMarks: Bool
+    /// Containers the parsed text sits in, in the whole document: the depth cap counts them, so
+    /// that text parsed from inside a nested list flattens at the level a parse of the whole does.
+    let outerContainerDepth: Int
     let types = CmarkGFM.types
 
-    init(mapper: SourceMapper, restoresGuardMarks: Bool = false) {
+    init(mapper: SourceMapper, restoresGuardMarks: Bool = false, outerContainerDepth: Int = 0) {
         self.mapper = mapper
         self.restoresGuardMarks = restoresGuardMarks
+        self.outerContainerDepth = outerContainerDepth
     }
 
     /// Converts the document node's subtree into the slice's top-level entries.
     func convert(document: OpaquePointer) -> ParsedSlice {
         var entries: [ParsedSlice.Entry] = []
-        var stack: [Frame] = [Frame(kind: .document)]
+        var stack: [Frame] = [Frame(kind: .document, containerDepth: outerContainerDepth)]
         var nodes = 0
         guard let iterator = cmark_iter_new(document) else { return ParsedSlice(entries: []) }
         defer { cmark_iter_free(iterator) }

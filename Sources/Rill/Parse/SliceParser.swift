@@ -18,29 +18,44 @@ enum SliceParser {
     /// The prefix is left out when neither `context` nor `slice` holds a `]`: without one there is
     /// no reference for a carried definition to resolve, and a document with many definitions
     /// would otherwise pay for all of them at every parse.
-    static func parse(prefix: [UInt8], context: ArraySlice<UInt8>, slice: ArraySlice<UInt8>, base: Int) -> ParsedSlice {
+    ///
+    /// `outerContainerDepth` is how many containers of the whole document the parsed text sits in
+    /// besides those `context` opens (see ``NodeConverter/outerContainerDepth``): nesting past
+    /// ``ParseLimits/maxContainerDepth`` then flattens where it does in the whole document.
+    static func parse(prefix: [UInt8], context: ArraySlice<UInt8>, slice: ArraySlice<UInt8>, base: Int,
+                      outerContainerDepth: Int = 0) -> ParsedSlice {
         let prefix = !prefix.isEmpty && (slice.contains(0x5D) || context.contains(0x5D)) ? prefix : []
         if prefix.isEmpty, context.isEmpty {
-            return slice.withUnsafeBytes { parse(buffer: $0, prefixLength: 0, dropped: 0, base: base) }
+            return slice.withUnsafeBytes {
+                parse(buffer: $0, prefixLength: 0, dropped: 0, base: base, outerContainerDepth: outerContainerDepth)
+            }
         }
         var buffer = prefix
         buffer.append(contentsOf: context)
         buffer.append(contentsOf: slice)
         return buffer.withUnsafeBytes {
-            parse(buffer: $0, prefixLength: prefix.count + context.count, dropped: prefix.count, base: base)
+            parse(buffer: $0, prefixLength: prefix.count + context.count, dropped: prefix.count, base: base,
+                  outerContainerDepth: outerContainerDepth)
         }
     }
 
-    /// The buffer's big tables are parsed in pieces (``TablePieces``), the rest whole.
-    private static func parse(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int) -> ParsedSlice {
-        TablePieces.parse(buffer, prefixLength: prefixLength, dropped: dropped, base: base)
+    /// The buffer's big tables are parsed in pieces (``TablePieces``), the rest whole; a buffer
+    /// inside containers of the whole document (a parse resumed deep in a list) is parsed whole.
+    private static func parse(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int,
+                              outerContainerDepth: Int) -> ParsedSlice {
+        guard outerContainerDepth == 0 else {
+            return parseWhole(buffer: buffer, prefixLength: prefixLength, dropped: dropped, base: base,
+                              outerContainerDepth: outerContainerDepth)
+        }
+        return TablePieces.parse(buffer, prefixLength: prefixLength, dropped: dropped, base: base)
             ?? parseWhole(buffer: buffer, prefixLength: prefixLength, dropped: dropped, base: base)
     }
 
     /// Parses the buffer in one cmark parse. cmark reads it as ``TableGuard`` and ``AngleRuns``
     /// rewrite it; positions and blank lines are read from the buffer itself (the rewrites keep
     /// every offset).
-    static func parseWhole(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int) -> ParsedSlice {
+    static func parseWhole(buffer: UnsafeRawBufferPointer, prefixLength: Int, dropped: Int, base: Int,
+                           outerContainerDepth: Int = 0) -> ParsedSlice {
         let mapper = SourceMapper(bytes: buffer, prefixLength: prefixLength, base: base, droppedLength: dropped)
         var guarded = TableGuard.guarded(buffer)
         if AngleRuns.hasInnerBrackets(buffer.bindMemory(to: UInt8.self)) {
@@ -49,11 +64,14 @@ enum SliceParser {
             guarded = marked
         }
         guard let guarded else {
-            return CmarkGFM.withDocument(buffer) { NodeConverter(mapper: mapper).convert(document: $0) }
+            return CmarkGFM.withDocument(buffer) {
+                NodeConverter(mapper: mapper, outerContainerDepth: outerContainerDepth).convert(document: $0)
+            }
         }
         return guarded.withUnsafeBytes { rewritten in
             CmarkGFM.withDocument(rewritten) {
-                NodeConverter(mapper: mapper, restoresGuardMarks: true).convert(document: $0)
+                NodeConverter(mapper: mapper, restoresGuardMarks: true, outerContainerDepth: outerContainerDepth)
+                    .convert(document: $0)
             }
         }
     }

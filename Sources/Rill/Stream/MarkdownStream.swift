@@ -191,6 +191,7 @@ public struct MarkdownStream: Sendable {
         let leavesLineOut = !atEnd && preview.isEnabled && incompleteLineMayDefine(incomplete)
         let parseEnd = leavesLineOut ? incomplete : source.count
         // Weighed up to the end even when the line is left out of the truth: the preview parses it.
+        truth.readResumeSlices(source)
         let cost = truth.parseCost(source, end: source.count)
         let timing = atEnd ? .due : schedule.timing(start: cost.start, bytes: cost.bytes, source: source)
         var unparsed = Truth.Outcome()

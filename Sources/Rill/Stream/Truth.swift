@@ -144,10 +144,9 @@ struct Truth: Sendable {
 
     /// Where a parse of the open part starts, and the bytes it would hand cmark up to `end`
     /// (what the schedule weighs). When the followed block's last parse could not continue
-    /// what it settled (a list nested past the depth cap flattens at another depth in a parse
-    /// from inside), the parse starts from the frontier, and is weighed so: a path started
-    /// again at every frame and failing at every frame would otherwise look cheap and never
-    /// be deferred.
+    /// what it settled (the text after its resume point no longer fits the levels above it),
+    /// the parse starts from the frontier, and is weighed so: a path started again at every
+    /// frame and failing at every frame would otherwise look cheap and never be deferred.
     func parseCost(_ source: [UInt8], end: Int) -> (start: Int, bytes: Int) {
         guard let path, !pathParseFailed else { return (frontier, max(0, end - frontier)) }
         let depth = path.deepestUsableLevel(source, end: end)
@@ -157,6 +156,13 @@ struct Truth: Sendable {
         var counted = level.resumeLine
         if case .paragraph = level.kind { counted = source.lineStart(containing: level.head.range.lowerBound) }
         return (level.resumeLine, max(0, end - counted) + (path.context(at: depth)?.count ?? 0))
+    }
+
+    /// Reads the followed block's resume slices on through the text received (see
+    /// ``ResumePath/readSlices(_:)``): once a frame, before the frame weighs its parse, so that
+    /// weighing it and parsing it read only the text that arrived since.
+    mutating func readResumeSlices(_ source: [UInt8]) {
+        path?.readSlices(source)
     }
 
     /// The kept definitions a parse of the open part carries: those that may define a label its

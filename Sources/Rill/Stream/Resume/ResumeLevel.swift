@@ -51,6 +51,10 @@ struct ResumeLevel: Sendable {
     /// whole again at every frame).
     var unsettledLines: (start: Int, end: Int)?
 
+    /// What the checks of ``ResumePath/deepestUsableLevel(_:end:)`` read of the complete lines
+    /// from ``resumeLine`` on (below the top level).
+    var sliceScan: SliceScan?
+
     /// Code: where the block ends when nothing after the settled lines counts.
     var settledEnd: Int { lastLineIsEmpty ? lineBeforeLastEnd : lastLineEnd }
 

@@ -68,27 +68,49 @@ struct ResumePath: Sendable {
 
     /// The level a parse up to `end` starts from: the deepest whose slice is not empty and, below
     /// the top level, stays inside its item and holds no link reference definition.
+    /// A paragraph level also needs no line of its slice to be a delimiter row (after the stand-in
+    /// line it would be read against another header). The lines each level's slice was read
+    /// through are kept (``readSlices(_:)``), so a call reads only the text after them.
+    ///
+    /// - Complexity: O(levels × the text after the lines read), O(levels × slice) without them.
     func deepestUsableLevel(_ source: [UInt8], end: Int) -> Int {
         var depth = levels.count - 1
         while depth > 0 {
             let level = levels[depth]
-            if level.isResumable, level.resumeLine < end, let column = itemColumn(enclosing: depth) {
-                let slice = source[level.resumeLine..<end]
-                if ResumeContext.isInside(slice, column: column), !DefinitionCarrier.mayDefine(slice, outside: nil),
-                   isUsableLeaf(depth, slice: slice) {
-                    return depth
-                }
+            if level.isResumable, level.resumeLine < end, sliceScan(depth, upTo: end)?.reading(source, to: end).isUsable == true {
+                return depth
             }
             depth -= 1
         }
         return 0
     }
 
-    /// Whether a paragraph level can take `slice` (no line of it may be a delimiter row: after the
-    /// stand-in line it would be read against another header); other levels always can.
-    private func isUsableLeaf(_ depth: Int, slice: ArraySlice<UInt8>) -> Bool {
-        if case .paragraph = levels[depth].kind { return !ResumeContext.mayHoldDelimiterRow(slice) }
-        return true
+    /// The scan of level `depth`'s slice so far, or a new one when the level was not read from its
+    /// resume line against its item's column, or was read past `limit`; nil at the top level.
+    private func sliceScan(_ depth: Int, upTo limit: Int = .max) -> SliceScan? {
+        guard depth > 0, let column = itemColumn(enclosing: depth) else { return nil }
+        let level = levels[depth]
+        if let scan = level.sliceScan, scan.matches(start: level.resumeLine, column: column), scan.end <= limit {
+            return scan
+        }
+        var isParagraph = false
+        if case .paragraph = level.kind { isParagraph = true }
+        return SliceScan(start: level.resumeLine, column: column, readsDelimiterRows: isParagraph)
+    }
+
+    /// Reads each level's slice on through the complete lines of `source`, so that the next
+    /// ``deepestUsableLevel(_:end:)`` reads only what arrives after them.
+    ///
+    /// - Complexity: O(levels × the text since the last call).
+    mutating func readSlices(_ source: [UInt8]) {
+        guard let floor = levels.dropFirst().map(\.resumeLine).min() else { return }
+        var lineEnd = source.count
+        while lineEnd > floor, source[lineEnd - 1] != 0x0A { lineEnd -= 1 }
+        for depth in levels.indices.dropFirst() where levels[depth].isResumable && levels[depth].resumeLine < lineEnd {
+            guard var scan = sliceScan(depth) else { continue }
+            scan.readLines(source, through: lineEnd)
+            levels[depth].sliceScan = scan
+        }
     }
 
     /// The content column of the item whose content a parse at `depth` is inside: the level
@@ -147,19 +169,23 @@ struct ResumePath: Sendable {
             extended = Array(slice) + extra
             slice = extended[...]
         }
-        let parsed = SliceParser.parse(prefix: definitions, context: context[...], slice: slice, base: level.resumeLine)
+        let parsed = SliceParser.parse(prefix: definitions, context: context[...], slice: slice, base: level.resumeLine,
+                                       outerContainerDepth: outerContainerDepth(at: depth))
         let cost = ParseWork(bytes: definitions.count + context.count + slice.count, nodes: parsed.nodes)
         guard let content = ResumedContent(parsed, level: level, depth: depth, hasOpener: itemColumn(enclosing: depth) != nil,
-                                           source: source),
-              content.nesting + containerDepth(above: depth) < ParseLimits.maxContainerDepth else { return nil }
+                                           source: source) else { return nil }
         var resumed = splice(content, depth: depth, source: source, incompleteFrom: incompleteFrom)
         resumed.isClosed = depth == 0 && content.codeIsClosed
         return (resumed, cost)
     }
 
-    /// Containers (lists, items, quotes) from the top-level block down to and including level
-    /// `depth` when it is one: how deep its children sit.
-    private func containerDepth(above depth: Int) -> Int {
-        levels[...depth].filter(\.isContainer).count
+    /// Containers of the whole document that the text parsed at `depth` sits in besides the two
+    /// its context opens: the opener's list and item stand for the item enclosing the level
+    /// (``itemColumn(enclosing:)``), so these are the containers above that item's list. Nesting
+    /// past ``ParseLimits/maxContainerDepth`` then flattens where a parse of the whole flattens it.
+    func outerContainerDepth(at depth: Int) -> Int {
+        guard depth > 0 else { return 0 }
+        let item = levels[depth].itemColumn != nil ? depth : depth - 1
+        return max(0, levels[...item].filter(\.isContainer).count - 2)
     }
 }

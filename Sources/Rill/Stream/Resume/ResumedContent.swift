@@ -7,7 +7,8 @@
 /// would belong to a level above); the level's first open child starts on the resume line and
 /// is of the level's kind (a list of the same type, the stand-in paragraph continued, the
 /// fenced block continued); a table's rows come under the context's header with the same
-/// alignments; nothing is nested deeper than the nesting cap allows.
+/// alignments. (Nesting past the depth cap flattens as in the whole parse: the parse counts the
+/// containers above its context, see ``ResumePath/outerContainerDepth(at:)``.)
 struct ResumedContent {
     /// A container level's open children, not yet named.
     var children: [Block] = []
@@ -26,8 +27,6 @@ struct ResumedContent {
     var contextItemEnd = 0
     var contextListEnd = 0
     var contextIsTight = true
-    /// Deepest container nesting among the open children.
-    var nesting = 0
     /// A code level: whether the fence closed the block in the slice.
     var codeIsClosed = false
 
@@ -96,18 +95,5 @@ struct ResumedContent {
             block = code
             siblings = Array(candidates.dropFirst())
         }
-        var deepest = 0
-        var flattened = false
-        for child in children + siblings {
-            child.forEachDescendant { node, depth in
-                if node.isFlattenedNesting { flattened = true }
-                switch node.kind {
-                case .list, .item, .blockQuote: deepest = max(deepest, depth + 1)
-                case .paragraph, .heading, .codeBlock, .htmlBlock, .thematicBreak, .table, .tableRow, .tableCell: break
-                }
-            }
-        }
-        guard !flattened else { return nil }
-        nesting = deepest
     }
 }

@@ -174,3 +174,36 @@ extension ResumePathTests {
         }
     }
 }
+
+extension ResumePathTests {
+    /// A list nested one level deeper each line, `levels` deep, `groups` times, its items
+    /// `indent` spaces per level (the shape of the hostile 400-level list, smaller).
+    static func deepList(levels: Int, groups: Int, indent: Int) -> [UInt8] {
+        var text = ""
+        for line in 0..<(levels * groups) {
+            text += String(repeating: " ", count: indent * (line % levels)) + "- item \(line)\n"
+        }
+        return Array(text.utf8)
+    }
+
+    @Test("A list nested past the depth cap is followed from inside and flattens as the whole parse does")
+    func listPastDepthCapIsFollowed() {
+        // Lists and items both count: the cap flattens from the 17th list level on.
+        let depth = ParseLimits.maxContainerDepth / 2 + 4
+        for indent in [2, 4] {
+            let bytes = Self.deepList(levels: depth, groups: 4, indent: indent)
+            #expect(BlockTree.allBlocks(Oracle.parse(bytes)).contains { $0.isFlattenedNesting })
+            for size in [16, 300] {
+                let check = StreamCheck.run(bytes, pieces: Chunkings.fixed(bytes.count, size: size))
+                #expect(check.violations.isEmpty, "indent \(indent), \(size)-byte pieces:\n\(check.report)")
+            }
+            // Parsed from inside, a frame hands cmark the innermost followed item's lines; a parse
+            // from inside that flattened at another depth than the whole would fail at every frame
+            // and parse the whole list instead.
+            let inside = Self.streamed(bytes, inside: true), whole = Self.streamed(bytes, inside: false)
+            #expect(BlockTree.identical(inside.finalBlocks, whole.finalBlocks))
+            #expect(inside.bytesParsed * 3 < whole.bytesParsed,
+                    "indent \(indent): inside \(inside.bytesParsed) bytes, whole \(whole.bytesParsed)")
+        }
+    }
+}
