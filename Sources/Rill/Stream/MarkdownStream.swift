@@ -192,7 +192,8 @@ public struct MarkdownStream: Sendable {
         let parseEnd = leavesLineOut ? incomplete : source.count
         // Weighed up to the end even when the line is left out of the truth: the preview parses it.
         let cost = truth.parseCost(source, end: source.count)
-        let timing = atEnd ? .due : schedule.timing(start: cost.start, bytes: cost.bytes, source: source)
+        let timing = atEnd ? .due : schedule.timing(start: cost.start, bytes: cost.bytes,
+                                                    lineBytes: source.count - incomplete, source: source)
         var unparsed = Truth.Outcome()
         unparsed.firstNewFinal = finalBlocks.count
         guard timing != .deferred else {

@@ -17,14 +17,15 @@
 /// few bytes: a line of `>`, of `*a`, of `[`) would spend most of its time there. So above
 /// ``denseWeightPerByte`` the weight a frame may parse shrinks as what a byte weighs grows
 /// (``limit``): those frames then cost a small multiple of a one-shot parse, and the total stays
-/// within a fixed multiple of it. A light open part that a frame cannot show without a parse
-/// (a long line of `<`, which the plain-text extension does not take) would still cost `t²/2w`:
-/// so the parses of an open part that keeps its start are also held to a budget, what it has
-/// spent against ``spendingFloor`` plus ``spendingRatio`` times a parse of it now. Past that, a
-/// light part too waits until it has grown by a quarter (or a new block may have begun), and its
-/// parses cost at most about ``spendingRatio`` times a one-shot parse beyond the floor. A parse
-/// that starts somewhere else (the frontier or a resume point moved) is always due, with a new
-/// budget.
+/// within a fixed multiple of it. Complete lines settle and items are followed from inside, so
+/// what a light open part hands cmark stays small, but for one line being written: a long line
+/// that a frame cannot show without a parse (a line of `<`, which the plain-text extension does
+/// not take) would still cost `t²/2w`. So the parses of an open part that is mostly its
+/// incomplete line, and keeps its start, are also held to a budget: what they spent against
+/// ``spendingFloor`` plus ``spendingRatio`` times a parse of it now. Past that, such a part
+/// waits until it has grown by a quarter (or a new block may have begun), and its parses cost at
+/// most about ``spendingRatio`` times a one-shot parse beyond the floor. A parse that starts
+/// somewhere else (the frontier or a resume point moved) is always due, with a new budget.
 struct ParseSchedule: Sendable {
     /// Weight (``ParseWork/weight``) above which the open part is not parsed at every frame.
     var threshold = 64 * 1024
@@ -102,10 +103,15 @@ struct ParseSchedule: Sendable {
         return overflow || last.spent <= spendingFloor &+ allowed
     }
 
-    /// Whether a parse starting at `start` that would hand cmark `bytes` bytes is due now.
-    mutating func timing(start: Int, bytes: Int, source: [UInt8]) -> Timing {
+    /// Whether a parse starting at `start` that would hand cmark `bytes` bytes is due now;
+    /// `lineBytes` is the length of the incomplete last line (0 when there is none).
+    mutating func timing(start: Int, bytes: Int, lineBytes: Int = 0, source: [UInt8]) -> Timing {
         guard var last, last.start == start else { return .due }
-        guard isHeavy(bytes: bytes) || !isAffordable(last, bytes: bytes), bytes - last.bytes < last.bytes / 4 else {
+        // Only a part that is mostly its incomplete line is held to the budget: complete lines
+        // settle, and items are followed from inside, but nothing cuts a line being written.
+        let budgeted = lineBytes > bytes / 2
+        guard isHeavy(bytes: bytes) || (budgeted && !isAffordable(last, bytes: bytes)),
+              bytes - last.bytes < last.bytes / 4 else {
             return .due
         }
         guard !last.wasEarly else { return .deferred }
