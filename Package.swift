@@ -26,8 +26,10 @@ let package = Package(
             name: "CSourceHighlight",
             linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex")]
         ),
+        // glibc's allocator settings (`mallopt`), which the Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
         // The engine: input normalisation, incremental parsing, identities, layout, painting.
-        .target(name: "Rill", dependencies: ["CCmarkGFM", "CUTF8Proc", "CSourceHighlight"]),
+        .target(name: "Rill", dependencies: ["CCmarkGFM", "CUTF8Proc", "CSourceHighlight", "CMalloc"]),
         // The command line: options, the frame loop, signals and file descriptors.
         .target(name: "RillCLI", dependencies: ["Rill"]),
         .executableTarget(name: "rill", dependencies: ["RillCLI"]),

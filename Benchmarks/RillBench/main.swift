@@ -41,6 +41,9 @@ func chosenPieces(_ bytes: [UInt8], default size: Int) -> [Range<Int>] {
     return Runner.fixed(bytes, option("--chunk").flatMap { Int($0) } ?? size)
 }
 
+// The allocator as the command line sets it, so that peak resident sizes are the command's.
+AllocatorSettings.returnLargeBlocks()
+
 if let name = option("--hostile-run") {
     Hostile.measureHere(name, size: Int(option("--size") ?? "") ?? 100_000, chunk: Int(option("--chunk") ?? "") ?? 0)
     exit(0)

@@ -14,6 +14,7 @@ public enum RillCommand {
     /// calling shell knows it was interrupted: `for f in *.md; do rill "$f"; done` stops at
     /// Ctrl-C instead of moving on to the next file.
     public static func main(_ arguments: [String]) -> Never {
+        AllocatorSettings.returnLargeBlocks()
         let ending = execute(arguments)
         if let number = ending.signal {
             signal(number, SIG_DFL)

@@ -128,6 +128,8 @@ enum AnticipatedClosers {
     /// when nothing is.
     static func closers(forInlineText text: [UInt8]) -> [UInt8] {
         guard let last = text.last, !isSpace(last) else { return [] }
+        // Only a backtick, `*`, `_` or `~` can be left open: a text without one is not read.
+        guard text.contains(where: { $0 == UInt8(ascii: "`") || PlainTextExtension.isEmphasisDelimiter($0) }) else { return [] }
         let reading = DelimiterReading(text)
         let limit = reading.unfinished ?? text.count
         var plan: [(byte: UInt8, count: Int)] = []

@@ -19,11 +19,30 @@ enum OpaqueInlines {
 
     /// An autolink (`<https://x>`, `<a@b.c>`) or raw HTML (a tag, comment, processing
     /// instruction, declaration or CDATA section) starting at the `<` at `index`.
+    ///
+    /// - Complexity: O(what the scanners read), without allocating (a run of `<` reads each once).
     static func angle(at index: Int, in text: [UInt8]) -> Scan {
-        let scans = [uriAutolink(index + 1, text), emailAutolink(index + 1, text), openTag(index + 1, text),
-                     closingTag(index + 1, text), htmlComment(index + 1, text), bracketed(index + 1, text)]
-        if let complete = scans.first(where: { if case .complete = $0 { true } else { false } }) { return complete }
-        return scans.contains(.unfinished) ? .unfinished : .none
+        var sawUnfinished = false
+        // The first complete one, tried in order, each only if none before it was.
+        func found(_ scan: Scan) -> Bool {
+            if case .unfinished = scan { sawUnfinished = true }
+            if case .complete = scan { return true }
+            return false
+        }
+        let start = index + 1
+        var scan = uriAutolink(start, text)
+        if found(scan) { return scan }
+        scan = emailAutolink(start, text)
+        if found(scan) { return scan }
+        scan = openTag(start, text)
+        if found(scan) { return scan }
+        scan = closingTag(start, text)
+        if found(scan) { return scan }
+        scan = htmlComment(start, text)
+        if found(scan) { return scan }
+        scan = bracketed(start, text)
+        if found(scan) { return scan }
+        return sawUnfinished ? .unfinished : .none
     }
 
     /// `scheme:…>`, the scheme 2 to 32 letters, digits, `+`, `.`, `-` starting with a letter.
@@ -50,8 +69,7 @@ enum OpaqueInlines {
     /// `local@domain>`.
     private static func emailAutolink(_ start: Int, _ text: [UInt8]) -> Scan {
         var index = start
-        while index < text.count, isLetter(text[index]) || isDigit(text[index])
-                || ".!#$%&'*+/=?^_`{|}~-".utf8.contains(text[index]) {
+        while index < text.count, isEmailLocal[Int(text[index])] {
             index += 1
         }
         guard index < text.count else { return .unfinished }
@@ -74,6 +92,12 @@ enum OpaqueInlines {
             index += 1
         }
         return .unfinished
+    }
+
+    /// Which bytes an email autolink's local part may hold: letters, digits and
+    /// ``.!#$%&'*+/=?^_`{|}~-``.
+    private static let isEmailLocal: [Bool] = (0...255).map { byte in
+        isLetter(UInt8(byte)) || isDigit(UInt8(byte)) || ".!#$%&'*+/=?^_`{|}~-".utf8.contains(UInt8(byte))
     }
 
     /// `tag attribute="value" … />`.
@@ -125,12 +149,11 @@ enum OpaqueInlines {
 
     /// `!-- … -->`.
     private static func htmlComment(_ start: Int, _ text: [UInt8]) -> Scan {
-        let opener = Array("!--".utf8)
-        for (offset, byte) in opener.enumerated() {
+        for (offset, byte) in "!--".utf8.enumerated() {
             guard start + offset < text.count else { return .unfinished }
             guard text[start + offset] == byte else { return .none }
         }
-        return find(Array("-->".utf8), after: start + opener.count, in: text)
+        return find(Array("-->".utf8), after: start + 3, in: text)
     }
 
     /// A processing instruction `? … ?>`, a declaration `!NAME … >` or CDATA `![CDATA[ … ]]>`.

@@ -95,7 +95,12 @@ public struct LiveLayout: Sendable {
         // Links shown resolved may still turn back into text: what shows one is not settled yet.
         let linksMayRevert = stream.linkResolutionMayRevert
 
+        // The frontier part's lines before `frontier.line` were committed: they are left out of
+        // `lines`, whose offsets (marks, settled, committed) count from that part's first line,
+        // so that a long part's committed lines are not copied at every frame.
         var lines: [StyledLine] = []
+        var skipped = 0
+        var laidCount: Int { skipped + lines.count }
         var marks: [Mark] = []
         var settled = 0
         var settling = true
@@ -133,14 +138,19 @@ public struct LiveLayout: Sendable {
                 let partIsOpen = !parts.isFinal
                     && (parts.isSplit ? part >= 1 && part <= parts.childCount && part - 1 >= firstOpen : part == 0)
                 var mark = Mark(frontier: Frontier(block: block, part: part, line: 0), id: parts.head.id,
-                                start: lines.count, count: laidOut.lines.count, last: isLastPart, isOpen: partIsOpen)
+                                start: laidCount, count: laidOut.lines.count, last: isLastPart, isOpen: partIsOpen)
                 if part == 0, case .quote = parts.shape, !parts.isFinal, laidOut.lines.isEmpty { mark.mayFill = true }
                 marks.append(mark)
                 if settling {
-                    settled = lines.count + (awaits ? 0 : laidOut.stableCount)
+                    settled = laidCount + (awaits ? 0 : laidOut.stableCount)
                     if awaits || laidOut.stableCount < laidOut.lines.count { settling = false }
                 }
-                lines += laidOut.lines
+                if marks.count == 1, block == frontier.block, part == frontier.part {
+                    skipped = min(frontier.line, laidOut.lines.count)
+                    lines += laidOut.lines[skipped...]
+                } else {
+                    lines += laidOut.lines
+                }
                 part += 1
             }
             // An open block may still grow at its end (a closing border, a new row), so nothing
@@ -162,8 +172,8 @@ public struct LiveLayout: Sendable {
         let partStart = marks.first.map { $0.frontier.block == frontier.block && $0.frontier.part == frontier.part
             ? min(frontier.line, $0.count) : 0 } ?? 0
         var start = partStart
-        while start < lines.count, abandonedCharacters > 0 {
-            let characters = Self.visibleCharacters(in: lines[start])
+        while start < laidCount, abandonedCharacters > 0 {
+            let characters = Self.visibleCharacters(in: lines[start - skipped])
             if characters > abandonedCharacters {
                 // A line partly given up: drawn without that part, until it is committed.
                 abandonedPrefix = abandonedCharacters
@@ -173,13 +183,13 @@ public struct LiveLayout: Sendable {
             start += 1
         }
         abandonedCharacters = 0
-        if abandonedPrefix > 0, start < lines.count {
-            lines[start] = Self.droppingVisibleCharacters(abandonedPrefix, of: lines[start])
+        if abandonedPrefix > 0, start < laidCount {
+            lines[start - skipped] = Self.droppingVisibleCharacters(abandonedPrefix, of: lines[start - skipped])
         }
 
         var committed = max(start, settled)
-        if lines.count - committed > maxLines {
-            let forced = lines.count - maxLines
+        if laidCount - committed > maxLines {
+            let forced = laidCount - maxLines
             counts.linesCommittedEarly += forced - committed
             committed = forced
         }
@@ -188,7 +198,7 @@ public struct LiveLayout: Sendable {
         moveFrontier(to: committed, marks: marks, finalCount: finalCount)
         freezeTableAtFrontier(finalCount: finalCount, in: stream)
         framePlans.removeAll(keepingCapacity: true)
-        return Frame(lines: Array(lines[start...]), committed: committed - start)
+        return Frame(lines: Array(lines[(start - skipped)...]), committed: committed - start)
     }
 
     /// Lays the live region out again at `width`, at most `maxLines` tall, from the next frame.

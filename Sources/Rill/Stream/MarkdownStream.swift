@@ -193,7 +193,8 @@ public struct MarkdownStream: Sendable {
         // Weighed up to the end even when the line is left out of the truth: the preview parses it.
         truth.readResumeSlices(source)
         let cost = truth.parseCost(source, end: source.count)
-        let timing = atEnd ? .due : schedule.timing(start: cost.start, bytes: cost.bytes, source: source)
+        let timing = atEnd ? .due : schedule.timing(start: cost.start, bytes: cost.bytes,
+                                                    lineBytes: source.count - incomplete, source: source)
         var unparsed = Truth.Outcome()
         unparsed.firstNewFinal = finalBlocks.count
         guard timing != .deferred else {

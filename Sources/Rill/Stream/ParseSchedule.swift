@@ -17,8 +17,15 @@
 /// few bytes: a line of `>`, of `*a`, of `[`) would spend most of its time there. So above
 /// ``denseWeightPerByte`` the weight a frame may parse shrinks as what a byte weighs grows
 /// (``limit``): those frames then cost a small multiple of a one-shot parse, and the total stays
-/// within a fixed multiple of it. A parse that starts somewhere else (the frontier or a resume
-/// point moved) is always due.
+/// within a fixed multiple of it. Complete lines settle and items are followed from inside, so
+/// what a light open part hands cmark stays small, but for one line being written: a long line
+/// that a frame cannot show without a parse (a line of `<`, which the plain-text extension does
+/// not take) would still cost `t²/2w`. So the parses of an open part that is mostly its
+/// incomplete line, and keeps its start, are also held to a budget: what they spent against
+/// ``spendingFloor`` plus ``spendingRatio`` times a parse of it now. Past that, such a part
+/// waits until it has grown by a quarter (or a new block may have begun), and its parses cost at
+/// most about ``spendingRatio`` times a one-shot parse beyond the floor. A parse that starts
+/// somewhere else (the frontier or a resume point moved) is always due, with a new budget.
 struct ParseSchedule: Sendable {
     /// Weight (``ParseWork/weight``) above which the open part is not parsed at every frame.
     var threshold = 64 * 1024
@@ -50,7 +57,19 @@ struct ParseSchedule: Sendable {
         var scanned: Int
         var lineIsBlank: Bool
         var sawBlankLine = false
+        /// Weight of the parses of the open part since it started at `start`.
+        var spent = 0
     }
+
+    /// Weight the parses of an open part that starts at the same place may spend before
+    /// ``spendingRatio`` bounds them: 16 parses as heavy as ``threshold`` (1 M, about 16 parses
+    /// of 64 KB of text), which no answer's paragraph or list item written in ordinary pieces
+    /// reaches.
+    var spendingFloor: Int { threshold &* 16 }
+
+    /// How many times the weight of a parse of the whole open part its parses may have spent,
+    /// past ``spendingFloor``, for one more to be due before the part has grown by a quarter.
+    static let spendingRatio = 8
 
     /// What a parse that hands cmark `bytes` bytes of the open part is expected to weigh.
     func expectedWeight(bytes: Int) -> Int {
@@ -76,10 +95,25 @@ struct ParseSchedule: Sendable {
         expectedWeight(bytes: bytes) > limit
     }
 
-    /// Whether a parse starting at `start` that would hand cmark `bytes` bytes is due now.
-    mutating func timing(start: Int, bytes: Int, source: [UInt8]) -> Timing {
+    /// Whether the parses of the open part since it started where it starts now, with one of
+    /// `bytes` bytes more, stay within ``spendingFloor`` and ``spendingRatio`` times that parse.
+    private func isAffordable(_ last: LastParse, bytes: Int) -> Bool {
+        let expected = expectedWeight(bytes: bytes)
+        let (allowed, overflow) = expected.multipliedReportingOverflow(by: Self.spendingRatio - 1)
+        return overflow || last.spent <= spendingFloor &+ allowed
+    }
+
+    /// Whether a parse starting at `start` that would hand cmark `bytes` bytes is due now;
+    /// `lineBytes` is the length of the incomplete last line (0 when there is none).
+    mutating func timing(start: Int, bytes: Int, lineBytes: Int = 0, source: [UInt8]) -> Timing {
         guard var last, last.start == start else { return .due }
-        guard isHeavy(bytes: bytes), bytes - last.bytes < last.bytes / 4 else { return .due }
+        // Only a part that is mostly its incomplete line is held to the budget: complete lines
+        // settle, and items are followed from inside, but nothing cuts a line being written.
+        let budgeted = lineBytes > bytes / 2
+        guard isHeavy(bytes: bytes) || (budgeted && !isAffordable(last, bytes: bytes)),
+              bytes - last.bytes < last.bytes / 4 else {
+            return .due
+        }
         guard !last.wasEarly else { return .deferred }
         // A blank line, then a complete line: a new block may have begun, parse now.
         var index = last.scanned
@@ -113,7 +147,12 @@ struct ParseSchedule: Sendable {
             // Below ``minimumSample`` bytes the weight is spread over that many.
             weightPerByte = (max(work.bytes, work.weight), max(work.bytes, Self.minimumSample))
         }
+        var spent = 0
+        if let last, last.start == start {
+            let (sum, overflow) = last.spent.addingReportingOverflow(work?.weight ?? 0)
+            spent = overflow ? .max : sum
+        }
         last = LastParse(start: start, bytes: bytes, end: source.count, wasEarly: wasEarly, scanned: source.count,
-                         lineIsBlank: source.last == 0x0A || source.last == 0x0D)
+                         lineIsBlank: source.last == 0x0A || source.last == 0x0D, spent: spent)
     }
 }

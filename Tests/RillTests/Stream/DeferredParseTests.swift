@@ -179,3 +179,17 @@ extension DeferredParseTests {
         }
     }
 }
+
+extension DeferredParseTests {
+    @Test("A light line that every frame must parse, streamed byte by byte, is parsed a bounded number of times over")
+    func lightLineIsHeldToABudget() {
+        // A run of `<` is one text node (light, under the threshold however long) that no frame
+        // shows without a parse: parsed whole at every frame below the threshold, it cost about
+        // 78 × its size here (t²/2 for a threshold t of 1 KB), growing with the threshold.
+        let bytes = Array(String(repeating: "<", count: 4_000).utf8)
+        let stream = Self.streamed(bytes, size: 1, threshold: 1024)
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        #expect(stream.bytesParsed < 30 * bytes.count, "parsed \(stream.bytesParsed) bytes of a \(bytes.count)-byte line")
+        #expect(stream.deferredFrames > bytes.count / 2)
+    }
+}
