@@ -20,12 +20,15 @@
 /// within a fixed multiple of it. Complete lines settle and items are followed from inside, so
 /// what a light open part hands cmark stays small, but for one line being written: a long line
 /// that a frame cannot show without a parse (a line of `<`, which the plain-text extension does
-/// not take) would still cost `t²/2w`. So the parses of an open part that is mostly its
-/// incomplete line, and keeps its start, are also held to a budget: what they spent against
-/// ``spendingFloor`` plus ``spendingRatio`` times a parse of it now. Past that, such a part
-/// waits until it has grown by a quarter (or a new block may have begun), and its parses cost at
-/// most about ``spendingRatio`` times a one-shot parse beyond the floor. A parse that starts
-/// somewhere else (the frontier or a resume point moved) is always due, with a new budget.
+/// not take) would still cost `t²/2w`, and so would the few blocks whose complete lines do not
+/// settle (link definitions one after another are one open paragraph until a blank line). So
+/// the parses of an open part that keeps its start are also held to a budget: what they spent
+/// against a floor plus ``spendingRatio`` times a parse of it now. The floor is
+/// ``spendingFloor`` for a part that is mostly its incomplete line, 16 times that for any other
+/// (which an answer's paragraph or list item fed a byte at a time never reaches). Past it, such
+/// a part waits until it has grown by a quarter (or a new block may have begun), and its parses
+/// cost at most about ``spendingRatio`` times a one-shot parse beyond the floor. A parse that
+/// starts somewhere else (the frontier or a resume point moved) is always due, with a new budget.
 struct ParseSchedule: Sendable {
     /// Weight (``ParseWork/weight``) above which the open part is not parsed at every frame.
     var threshold = 64 * 1024
@@ -96,21 +99,21 @@ struct ParseSchedule: Sendable {
     }
 
     /// Whether the parses of the open part since it started where it starts now, with one of
-    /// `bytes` bytes more, stay within ``spendingFloor`` and ``spendingRatio`` times that parse.
-    private func isAffordable(_ last: LastParse, bytes: Int) -> Bool {
+    /// `bytes` bytes more, stay within `floor` and ``spendingRatio`` times that parse.
+    private func isAffordable(_ last: LastParse, bytes: Int, floor: Int) -> Bool {
         let expected = expectedWeight(bytes: bytes)
         let (allowed, overflow) = expected.multipliedReportingOverflow(by: Self.spendingRatio - 1)
-        return overflow || last.spent <= spendingFloor &+ allowed
+        return overflow || last.spent <= floor &+ allowed
     }
 
     /// Whether a parse starting at `start` that would hand cmark `bytes` bytes is due now;
     /// `lineBytes` is the length of the incomplete last line (0 when there is none).
     mutating func timing(start: Int, bytes: Int, lineBytes: Int = 0, source: [UInt8]) -> Timing {
         guard var last, last.start == start else { return .due }
-        // Only a part that is mostly its incomplete line is held to the budget: complete lines
-        // settle, and items are followed from inside, but nothing cuts a line being written.
-        let budgeted = lineBytes > bytes / 2
-        guard isHeavy(bytes: bytes) || (budgeted && !isAffordable(last, bytes: bytes)),
+        // Complete lines settle and items are followed from inside, but nothing cuts a line
+        // being written: a part that is mostly its incomplete line has the lower floor.
+        let floor = lineBytes > bytes / 2 ? spendingFloor : spendingFloor &* 16
+        guard isHeavy(bytes: bytes) || !isAffordable(last, bytes: bytes, floor: floor),
               bytes - last.bytes < last.bytes / 4 else {
             return .due
         }

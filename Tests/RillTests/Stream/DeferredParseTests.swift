@@ -193,3 +193,20 @@ extension DeferredParseTests {
         #expect(stream.deferredFrames > bytes.count / 2)
     }
 }
+
+extension DeferredParseTests {
+    @Test("A light part of many complete lines that stays open, streamed byte by byte, is held to a budget too")
+    func lightLinesAreHeldToABudget() {
+        // Link definitions one after another stay one open paragraph (none settles, cmark makes
+        // no node of them): light, under the threshold, yet parsed whole at every frame they
+        // would cost t²/2 (here about 1,500 × their size).
+        var text = ""
+        var label = 0
+        while text.utf8.count < 3_000 { text += "[l\(label)]: /u\(label)\n"; label += 1 }
+        let bytes = Array((text + "[l0] [l1]\n").utf8)
+        let stream = Self.streamed(bytes, size: 1, threshold: 4096)
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        #expect(stream.bytesParsed < 600 * bytes.count, "parsed \(stream.bytesParsed) bytes of \(bytes.count)")
+        #expect(stream.deferredFrames > 0)
+    }
+}
