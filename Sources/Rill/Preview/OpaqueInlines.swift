@@ -23,27 +23,20 @@ enum OpaqueInlines {
     /// - Complexity: O(what the scanners read), without allocating (a run of `<` reads each once).
     static func angle(at index: Int, in text: [UInt8]) -> Scan {
         var sawUnfinished = false
-        // The first complete one, tried in order, each only if none before it was.
-        func found(_ scan: Scan) -> Bool {
-            if case .unfinished = scan { sawUnfinished = true }
-            if case .complete = scan { return true }
-            return false
+        for scanner in angleScanners {
+            switch scanner(index + 1, text) {
+            case .complete(let end): return .complete(end: end)
+            case .unfinished: sawUnfinished = true
+            case .none: continue
+            }
         }
-        let start = index + 1
-        var scan = uriAutolink(start, text)
-        if found(scan) { return scan }
-        scan = emailAutolink(start, text)
-        if found(scan) { return scan }
-        scan = openTag(start, text)
-        if found(scan) { return scan }
-        scan = closingTag(start, text)
-        if found(scan) { return scan }
-        scan = htmlComment(start, text)
-        if found(scan) { return scan }
-        scan = bracketed(start, text)
-        if found(scan) { return scan }
         return sawUnfinished ? .unfinished : .none
     }
+
+    /// What a `<` may open, in the order tried: the first complete one is the construct.
+    private static let angleScanners: [@Sendable (Int, [UInt8]) -> Scan] = [
+        uriAutolink, emailAutolink, openTag, closingTag, htmlComment, bracketed,
+    ]
 
     /// `scheme:…>`, the scheme 2 to 32 letters, digits, `+`, `.`, `-` starting with a letter.
     private static func uriAutolink(_ start: Int, _ text: [UInt8]) -> Scan {
