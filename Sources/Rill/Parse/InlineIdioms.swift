@@ -19,6 +19,7 @@ enum InlineIdioms {
     /// - Complexity: O(n) in the length of the inlines' text (element pairing looks ahead to
     ///   the next tag of the same kind only).
     static func recognize(_ inlines: [Inline], findingMath: Bool = false) -> [Inline] {
+        guard inlines.contains(where: { mayHoldIdiom($0, findingMath: findingMath) }) else { return inlines }
         var split: [Inline] = []
         split.reserveCapacity(inlines.count)
         for inline in inlines {
@@ -32,6 +33,21 @@ enum InlineIdioms {
             }
         }
         return pairingElements(split)
+    }
+
+    /// Whether `inline` may be, or hold in its text, an idiom this level recognizes: raw HTML
+    /// (a tag to pair), or text with a `^` (a footnote reference) or, finding math, a `$`. The
+    /// content of most emphasis, links and paragraphs has none, and is then kept as it is.
+    private static func mayHoldIdiom(_ inline: Inline, findingMath: Bool) -> Bool {
+        switch inline {
+        case .text(let text):
+            text.utf8.contains { $0 == UInt8(ascii: "^") || (findingMath && $0 == UInt8(ascii: "$")) }
+        case .html:
+            true
+        case .code, .emphasis, .strong, .strikethrough, .link, .autolink, .image, .softBreak, .hardBreak, .math,
+             .footnoteReference, .htmlElement:
+            false
+        }
     }
 
     /// `text` as text runs and the `$…$` and `$$…$$` math in it.
