@@ -1,5 +1,9 @@
 /// Inline content of a paragraph, heading or table cell, as an immutable tree.
-public indirect enum Inline: Hashable, Sendable {
+///
+/// An inline is stored in place (a container's children are an array, already shared storage),
+/// so making a run of text or an emphasis allocates no box of its own; only the cases carrying
+/// two strings are boxed, which keeps every inline within three words.
+public enum Inline: Hashable, Sendable {
     /// Literal text.
     case text(String)
     /// An inline code span.
@@ -11,11 +15,11 @@ public indirect enum Inline: Hashable, Sendable {
     /// GFM `~~strikethrough~~`.
     case strikethrough([Inline])
     /// A link with its destination, title and text.
-    case link(destination: String, title: String, [Inline])
+    indirect case link(destination: String, title: String, [Inline])
     /// An `<…>` or bare-URL autolink whose text is its target.
-    case autolink(destination: String, text: String)
+    indirect case autolink(destination: String, text: String)
     /// An image with its source, title and alt content.
-    case image(source: String, title: String, [Inline])
+    indirect case image(source: String, title: String, [Inline])
     /// A soft line break (reflowed by the renderer).
     case softBreak
     /// A hard line break (two trailing spaces or a backslash).
