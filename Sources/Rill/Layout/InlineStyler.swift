@@ -9,19 +9,23 @@ enum InlineStyler {
     static func spans(_ inlines: [Inline], base: TextStyle, in context: LayoutContext) -> [Span] {
         let theme = context.theme
         var spans: [Span] = []
-        // Work items: an inline to emit in a style, or a literal span to emit after children.
-        enum Work {
-            case inline(Inline, TextStyle)
-            case literal(Span)
+        spans.reserveCapacity(inlines.count)
+        // The runs of inlines being styled, innermost last: each is read in place, where it
+        // stands in its parent, and ends with its trailer (a link's target, a closing delimiter).
+        struct Run {
+            var inlines: [Inline]
+            var next = 0
+            var style: TextStyle
+            var trailer: Span?
         }
-        var stack: [Work] = inlines.reversed().map { .inline($0, base) }
+        var runs = [Run(inlines: inlines, style: base)]
 
         func text(_ string: String, _ style: TextStyle) {
+            guard ControlCharacters.contains(in: string) else { return spans.append(Span(string, style)) }
             spans += ControlCharacters.spans(string, style: style, placeholderStyle: theme.placeholder)
         }
         func push(_ children: [Inline], _ style: TextStyle, after trailer: Span? = nil) {
-            if let trailer { stack.append(.literal(trailer)) }
-            for child in children.reversed() { stack.append(.inline(child, style)) }
+            runs.append(Run(inlines: children, style: style, trailer: trailer))
         }
 
         func delimited(_ children: [Inline], _ delimiter: String, _ style: TextStyle) {
@@ -30,59 +34,61 @@ enum InlineStyler {
             push(children, style, after: Span(delimiter, style))
         }
 
-        while let work = stack.popLast() {
-            switch work {
-            case .literal(let span):
-                spans.append(span)
-            case .inline(let inline, let style):
-                switch inline {
-                case .text(let string):
-                    text(string, style)
-                case .code(let string):
-                    let codeStyle = style.merged(with: theme.inlineCode)
-                    let tick = context.isPlain ? "`" : ""
-                    text(tick + string + tick, codeStyle)
-                case .html(let string):
-                    text(string, style.merged(with: theme.html))
-                case .softBreak:
-                    spans.append(Span(" ", style))
-                case .hardBreak:
-                    spans.append(Span("\n", style))
-                // Without colour or attributes, markup is shown by its markdown delimiters, as
-                // code keeps its backticks: readable, and copied as markdown.
-                case .emphasis(let children):
-                    delimited(children, "*", style.merged(with: theme.emphasis))
-                case .strong(let children):
-                    delimited(children, "**", style.merged(with: theme.strong))
-                case .strikethrough(let children):
-                    delimited(children, "~~", style.merged(with: theme.strikethrough))
-                case .link(let destination, _, let children):
-                    var linkStyle = style.merged(with: theme.link)
-                    if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
-                    let shown = children.plainText
-                    let trailer: Span? = context.hyperlinks || destination.isEmpty || isTarget(destination, shownAs: shown)
-                        ? nil
-                        : Span(" (" + ControlCharacters.visible(destination) + ")", Self.whole(style.merged(with: theme.linkTarget)))
-                    push(children, linkStyle, after: trailer)
-                case .autolink(let destination, let shown):
-                    var linkStyle = style.merged(with: theme.link)
-                    linkStyle.keepsWhole = true
-                    if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
-                    text(shown, linkStyle)
-                case .math(let tex, let delimiter):
-                    spans += math(tex, delimiter, style: style, in: context)
-                case .footnoteReference(let label):
-                    text("[" + label + "]", style.merged(with: theme.footnote))
-                case .htmlElement(let element, let children):
-                    spans += self.element(element, children, style: style, in: context)
-                case .image(let source, _, let children):
-                    let imageStyle = style.merged(with: theme.image)
-                    spans.append(Span("▣ ", imageStyle))
-                    let trailer: Span? = source.isEmpty
-                        ? nil
-                        : Span(" (" + ControlCharacters.visible(source) + ")", Self.whole(style.merged(with: theme.linkTarget)))
-                    push(children, imageStyle, after: trailer)
-                }
+        while let top = runs.indices.last {
+            guard runs[top].next < runs[top].inlines.count else {
+                if let trailer = runs.removeLast().trailer { spans.append(trailer) }
+                continue
+            }
+            let inline = runs[top].inlines[runs[top].next]
+            let style = runs[top].style
+            runs[top].next += 1
+            switch inline {
+            case .text(let string):
+                text(string, style)
+            case .code(let string):
+                let codeStyle = style.merged(with: theme.inlineCode)
+                let tick = context.isPlain ? "`" : ""
+                text(tick + string + tick, codeStyle)
+            case .html(let string):
+                text(string, style.merged(with: theme.html))
+            case .softBreak:
+                spans.append(Span(" ", style))
+            case .hardBreak:
+                spans.append(Span("\n", style))
+            // Without colour or attributes, markup is shown by its markdown delimiters, as
+            // code keeps its backticks: readable, and copied as markdown.
+            case .emphasis(let children):
+                delimited(children, "*", style.merged(with: theme.emphasis))
+            case .strong(let children):
+                delimited(children, "**", style.merged(with: theme.strong))
+            case .strikethrough(let children):
+                delimited(children, "~~", style.merged(with: theme.strikethrough))
+            case .link(let destination, _, let children):
+                var linkStyle = style.merged(with: theme.link)
+                if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
+                let shown = children.plainText
+                let trailer: Span? = context.hyperlinks || destination.isEmpty || isTarget(destination, shownAs: shown)
+                    ? nil
+                    : Span(" (" + ControlCharacters.visible(destination) + ")", Self.whole(style.merged(with: theme.linkTarget)))
+                push(children, linkStyle, after: trailer)
+            case .autolink(let destination, let shown):
+                var linkStyle = style.merged(with: theme.link)
+                linkStyle.keepsWhole = true
+                if context.hyperlinks { linkStyle.hyperlink = ControlCharacters.hyperlinkTarget(destination) }
+                text(shown, linkStyle)
+            case .math(let tex, let delimiter):
+                spans += math(tex, delimiter, style: style, in: context)
+            case .footnoteReference(let label):
+                text("[" + label + "]", style.merged(with: theme.footnote))
+            case .htmlElement(let element, let children):
+                spans += self.element(element, children, style: style, in: context)
+            case .image(let source, _, let children):
+                let imageStyle = style.merged(with: theme.image)
+                spans.append(Span("▣ ", imageStyle))
+                let trailer: Span? = source.isEmpty
+                    ? nil
+                    : Span(" (" + ControlCharacters.visible(source) + ")", Self.whole(style.merged(with: theme.linkTarget)))
+                push(children, imageStyle, after: trailer)
             }
         }
         return spans
