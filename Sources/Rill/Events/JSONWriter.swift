@@ -45,22 +45,35 @@ struct JSONWriter {
 
     /// Appends a quoted string. Control characters — C0, DEL and C1 — are escaped as `\u00XX`,
     /// so no byte of model output can act on a terminal that displays the JSON.
+    ///
+    /// - Complexity: O(n) in UTF-8 bytes, copied as they are but for those escaped (a string
+    ///   is valid UTF-8, and a C1 character is `C2` followed by `80`–`9F`).
     private mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        for scalar in string.unicodeScalars {
-            switch scalar.value {
-            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00...0x1F, 0x7F...0x9F:
-                let v = Int(scalar.value)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hex[v >> 4], Self.hex[v & 0xF]])
-            default:
-                bytes.append(contentsOf: String(scalar).utf8)
+        string.withUTF8Bytes { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                switch byte {
+                case 0x22: bytes += [0x5C, 0x22]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+                case 0x00...0x1F, 0x7F: appendEscaped(byte)
+                case 0xC2 where index < utf8.count && (0x80...0x9F).contains(utf8[index]):
+                    appendEscaped(utf8[index])
+                    index += 1
+                default: bytes.append(byte)
+                }
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `\u00XX` for the character of value `value` (below 0xA0).
+    private mutating func appendEscaped(_ value: UInt8) {
+        bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hex[Int(value >> 4)], Self.hex[Int(value & 0xF)]]
     }
 }
