@@ -30,15 +30,17 @@ enum WordBytes {
         word & highs
     }
 
-    /// Offset of the first whole eight-byte word of `bytes` that `flags` flags, or of the bytes
-    /// after the last whole word when none does: no byte before it needs another look.
+    /// Offset of the first whole eight-byte word of `bytes` from `start` on that `flags` flags,
+    /// or of the bytes after the last whole word when none does: no byte between `start` and it
+    /// needs another look.
     ///
     /// - Complexity: O(n / 8) word tests.
     @inline(__always)
-    static func firstFlaggedWord(in bytes: UnsafeBufferPointer<UInt8>, _ flags: (UInt64) -> UInt64) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
+    static func firstFlaggedWord(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0,
+                                 _ flags: (UInt64) -> UInt64) -> Int {
+        guard let base = bytes.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
-        var offset = 0
+        var offset = start
         while offset + 8 <= bytes.count, flags(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) == 0 {
             offset += 8
         }

@@ -22,13 +22,23 @@ enum AngleRuns {
 
     /// Whether `bytes` hold three `<` in a row (a `<` to rewrite).
     ///
-    /// - Complexity: O(n) in the length of `bytes`.
+    /// - Complexity: O(n) in the length of `bytes`; outside a run, words without a `<` are
+    ///   passed over eight bytes at a time.
     static func hasInnerBrackets(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var run = 0
-        for byte in bytes {
-            guard byte == 0x3C else { run = 0; continue }
-            run += 1
-            if run == 3 { return true }
+        var index = 0
+        while index < bytes.count {
+            if run == 0 {
+                index = WordBytes.firstFlaggedWord(in: bytes, from: index) { WordBytes.equal(to: 0x3C, in: $0) }
+                guard index < bytes.count else { break }
+            }
+            if bytes[index] == 0x3C {
+                run += 1
+                if run == 3 { return true }
+            } else {
+                run = 0
+            }
+            index += 1
         }
         return false
     }

@@ -17,6 +17,9 @@ struct LineIndex: Sendable {
         var i = 0
         let n = bytes.count
         while i < n {
+            // Whole words without a line ending are passed over (a line of a deep list is mostly spaces).
+            i = WordBytes.firstFlaggedWord(in: bytes, from: i) { WordBytes.equal(to: 0x0A, in: $0) | WordBytes.equal(to: 0x0D, in: $0) }
+            guard i < n else { break }
             let byte = bytes[i]
             if byte == 0x0A {
                 starts.append(i + 1)

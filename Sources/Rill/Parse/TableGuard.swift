@@ -38,7 +38,8 @@ enum TableGuard {
     /// - Complexity: O(n) in the length of `text`.
     static func guarded(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
         let bytes = text.bindMemory(to: UInt8.self)
-        guard bytes.contains(where: { $0 == 0x7C || $0 == 0x3A }) else { return nil }
+        let firstMark = WordBytes.firstFlaggedWord(in: bytes) { WordBytes.equal(to: 0x7C, in: $0) | WordBytes.equal(to: 0x3A, in: $0) }
+        guard bytes[firstMark...].contains(where: { $0 == 0x7C || $0 == 0x3A }) else { return nil }
         var output: [UInt8]?
         func write(_ byte: UInt8, at index: Int) {
             if output == nil { output = Array(bytes) }
