@@ -99,9 +99,12 @@ extension TablePieces {
         }
 
         /// Whether `line` starts as a delimiter row does, after spaces and block-quote markers:
-        /// with `|`, `:` or `-` (a cheap test before reading it as one).
+        /// with `|`, `:` or `-`, but not a bullet's `- ` (a cheap test before reading it as one;
+        /// every line of a list would otherwise be read again).
         static func mayOpenDelimiterRow(_ line: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
-            guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }) else { return false }
+            guard let start = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }) else { return false }
+            let first = line[start]
+            if first == 0x2D, start + 1 < line.endIndex, line[start + 1] == 0x20 || line[start + 1] == 0x09 { return false }
             return first == 0x7C || first == 0x3A || first == 0x2D
         }
 
