@@ -22,6 +22,10 @@ public struct MarkdownStream: Sendable {
     public private(set) var isFinished = false
     /// Frames that kept the last view of a large open part instead of parsing it again.
     public private(set) var deferredFrames = 0
+    /// The state of ``finalBlocks`` and ``tail``: a new number whenever a frame may have changed
+    /// them (one that parsed, or showed plain words added), never one another state or another
+    /// stream had. A view that finds the number it last laid out reads the same blocks.
+    public internal(set) var revision = StreamRevision.next()
     /// Bytes of complete paragraph lines settled in one parse (see ``ParagraphLines``); tests set
     /// 1 to settle at every line, `Int.max` parses every open paragraph whole.
     @_spi(Testing) public var paragraphSettleStep = ParagraphLines.step
@@ -202,6 +206,7 @@ public struct MarkdownStream: Sendable {
             preview.forgetExtension()
             return unparsed
         }
+        revision = StreamRevision.next()
         if !atEnd, !schedule.isHeavy(bytes: cost.bytes),
            let extended = preview.extended(tail, source: source, incompleteFrom: incompleteLineStart, lineMayDefine: leavesLineOut) {
             // Plain words added to the paragraph being written: shown without a parse.
