@@ -210,3 +210,30 @@ extension DeferredParseTests {
         #expect(stream.deferredFrames > 0)
     }
 }
+
+extension DeferredParseTests {
+    @Test("A part that shows nothing (link definitions alone) is held to the lower floor, visible text after it shown")
+    func invisiblePartHasTheLowerFloor() {
+        // With a threshold of 4 KB the floors are 64 K and 1 M: 6 KB of definitions parsed
+        // whole at every byte until 1 M was spent cost about 170 × their size.
+        var text = ""
+        var label = 0
+        while text.utf8.count < 6_000 { text += "[l\(label)]: /u\(label)\n"; label += 1 }
+        let definitions = Array(text.utf8)
+        let bytes = definitions + Array("\n[l0] and [l1], then words.\n".utf8)
+        var stream = MarkdownStream()
+        stream.reparseThreshold = 4096
+        var shownAfter: [BlockID] = []
+        for piece in Chunkings.fixed(bytes.count, size: 1) {
+            stream.append(bytes[piece])
+            stream.advance()
+            if piece.upperBound == bytes.count { shownAfter = stream.blocks.map(\.id) }
+        }
+        stream.finish()
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        #expect(stream.bytesParsed < 40 * bytes.count, "parsed \(stream.bytesParsed) bytes of \(bytes.count)")
+        #expect(stream.deferredFrames > 0)
+        // The paragraph after a blank line is a new part, parsed at once.
+        #expect(shownAfter == stream.finalBlocks.map(\.id))
+    }
+}
