@@ -38,6 +38,8 @@ public struct MarkdownStream: Sendable {
     /// The open blocks as last reported by ``update()``, to report differences against (a
     /// growing block without its final children, which cannot change).
     private var reportedOpen: [ReportedBlock] = []
+    /// The open blocks' settlements as of the last frame (see ``settlement(ofOpen:)``).
+    var settlements = KeptSettlements()
     /// Offset of the `]` of the last `]:` received (see ``linkResolutionMayRevert``).
     private var lastDefinitionMark: Int?
     /// The incomplete line last asked about (see ``incompleteLineMayDefine(_:)``): where its
@@ -153,7 +155,9 @@ public struct MarkdownStream: Sendable {
     /// - Complexity: proportional to the text parsed again, not to the length of the document.
     @discardableResult
     public mutating func advance() -> [BlockID] {
-        frame(atEnd: false).finalized
+        let finalized = frame(atEnd: false).finalized
+        keepSettlements()
+        return finalized
     }
 
     /// Parses what changed since the last frame and reports it, in terms of whole top-level
@@ -162,7 +166,9 @@ public struct MarkdownStream: Sendable {
     /// - Complexity: ``advance()`` plus O(n) in the size of the open blocks, which are compared
     ///   with the last report, a growing container or code block from where it was final then.
     public mutating func update() -> DocumentUpdate {
-        report(frame(atEnd: false))
+        let outcome = frame(atEnd: false)
+        keepSettlements()
+        return report(outcome)
     }
 
     /// Ends the stream: flushes an incomplete UTF-8 sequence, parses the rest and makes every
