@@ -87,7 +87,7 @@ public struct LiveLayout: Sendable {
         var linksMayRevert: Bool
         var isFinished: Bool
 
-        init(_ stream: MarkdownStream) {
+        init(_ stream: borrowing MarkdownStream) {
             revision = stream.revision
             settlements = []
             settlements.reserveCapacity(stream.tail.count)

@@ -262,10 +262,16 @@ extension MarkdownStream {
     }
 
     /// Makes the open blocks' settlements of this frame again, unless those kept were made from
-    /// the same blocks and line being written, without reading the text.
+    /// the same blocks and line being written, without reading the text. A frame that changed
+    /// the blocks keeps none: its view asks for them once; the frames after it that change no
+    /// block (deferred parses) would ask for the same again.
     mutating func keepSettlements() {
         let incomplete = incompleteLineStart ?? .max
         guard !settlements.holds(revision: revision, incompleteFrom: incomplete) else { return }
+        guard settlements.revision == revision else {
+            settlements = KeptSettlements(revision: revision)
+            return
+        }
         var kept = KeptSettlements(revision: revision, incompleteFrom: incomplete)
         kept.values.reserveCapacity(tail.count)
         var readsText = false
@@ -283,7 +289,8 @@ struct KeptSettlements: Sendable {
     var revision = -1
     var incompleteFrom = 0
     var values: [Settlement] = []
-    /// Whether making them read the text, which a frame that changed no block may still change.
+    /// Whether making them read the text, which a frame that changed no block may still change
+    /// (or none were made).
     var readsText = true
 
     /// Whether they are those of the blocks of `revision` with the line being written at
