@@ -69,9 +69,11 @@ public struct LiveLayout: Sendable {
     private var frozenTable: (id: BlockID, sections: TableSections)?
     /// The plans this frame laid tables out with, by block.
     private var framePlans: [Int: TableSections] = [:]
-    /// What the last frame was laid out from, when laying it out again from the same would give
-    /// the same frame: it committed nothing and left the layout's state as it found it.
-    private var repeatable: FrameInput?
+    /// What the last frame was laid out from (read again into the same storage at each frame).
+    private var input = FrameInput()
+    /// Whether laying out again from ``input`` would give the last frame: it committed nothing
+    /// and left the layout's state as it found it.
+    private var inputIsRepeatable = false
     /// The last frame's lines.
     private var lastLines: [StyledLine] = []
     /// Whether a frame of unchanged input is found without laying it out (turned off only to
@@ -82,15 +84,15 @@ public struct LiveLayout: Sendable {
     /// them), how settled each open one is, whether links may turn back into text, and whether
     /// the stream ended.
     private struct FrameInput {
-        var revision: Int
-        var settlements: [Settlement]
-        var linksMayRevert: Bool
-        var isFinished: Bool
+        var revision = -1
+        var settlements: [Settlement] = []
+        var linksMayRevert = false
+        var isFinished = false
 
-        init(_ stream: borrowing MarkdownStream) {
+        /// Reads `stream`'s input, keeping the storage of the last.
+        mutating func read(_ stream: MarkdownStream) {
             revision = stream.revision
-            settlements = []
-            settlements.reserveCapacity(stream.tail.count)
+            settlements.removeAll(keepingCapacity: true)
             for index in 0..<stream.tail.count { settlements.append(stream.settlement(ofOpen: index)) }
             linksMayRevert = stream.linkResolutionMayRevert
             isFinished = stream.isFinished
@@ -138,16 +140,16 @@ public struct LiveLayout: Sendable {
     ///
     /// - Complexity: O(open blocks) when nil; as ``frame(_:)`` otherwise.
     mutating func changedFrame(_ stream: MarkdownStream) -> Frame? {
-        if repeatsUnchangedFrames, let repeatable, repeatable.holds(stream) {
+        if repeatsUnchangedFrames, inputIsRepeatable, input.holds(stream) {
             counts.framesRepeated += 1
             return nil
         }
-        let input = FrameInput(stream)
+        input.read(stream)
         let before = (frontier: frontier, frozenID: frozenTable?.id, abandoned: abandonedCharacters, prefix: abandonedPrefix)
         let frame = laidOut(stream, settlements: input.settlements, linksMayRevert: input.linksMayRevert)
         let isUnchanged = frame.committed == 0 && frontier == before.frontier && frozenTable?.id == before.frozenID
             && abandonedCharacters == before.abandoned && abandonedPrefix == before.prefix
-        repeatable = isUnchanged ? input : nil
+        inputIsRepeatable = isUnchanged
         lastLines = frame.lines
         return frame
     }
@@ -271,7 +273,7 @@ public struct LiveLayout: Sendable {
         context.width = max(1, width)
         cache.removeAll()
         frozenTable = nil  // planned again at the new width
-        repeatable = nil
+        inputIsRepeatable = false
     }
 
     /// Counts the top `lines` of the last frame's region as committed: a view that could not
@@ -281,7 +283,7 @@ public struct LiveLayout: Sendable {
     /// the given lines hold.
     public mutating func abandon(_ lines: [StyledLine]) {
         abandonedCharacters += lines.reduce(0) { $0 + Self.visibleCharacters(in: $1) }
-        repeatable = nil
+        inputIsRepeatable = false
         if !lines.isEmpty {
             // The first of them was drawn without its start, given up before.
             abandonedCharacters += abandonedPrefix
