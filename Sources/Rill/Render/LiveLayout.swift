@@ -38,6 +38,9 @@ public struct LiveLayout: Sendable {
         public var openCodeLinesHighlighted = 0
         /// Code lines handed to the highlighter, complete or not.
         public var codeHighlightCalls = 0
+        /// Frames found to be the last one again without laying anything out: the stream's
+        /// blocks and their settlements had not changed (a deferred parse, held-back text).
+        public var framesRepeated = 0
     }
 
     /// Where the committed part of the document ends: block, part (0 the head, 1… its children,
@@ -66,6 +69,44 @@ public struct LiveLayout: Sendable {
     private var frozenTable: (id: BlockID, sections: TableSections)?
     /// The plans this frame laid tables out with, by block.
     private var framePlans: [Int: TableSections] = [:]
+    /// What the last frame was laid out from (read again into the same storage at each frame).
+    private var input = FrameInput()
+    /// Whether laying out again from ``input`` would give the last frame: it committed nothing
+    /// and left the layout's state as it found it.
+    private var inputIsRepeatable = false
+    /// The last frame's lines.
+    private var lastLines: [StyledLine] = []
+    /// Whether a frame of unchanged input is found without laying it out (turned off only to
+    /// compare against).
+    @_spi(Testing) public var repeatsUnchangedFrames = true
+
+    /// Everything a frame reads from the stream: its blocks (as the stream's revision names
+    /// them), how settled each open one is, whether links may turn back into text, and whether
+    /// the stream ended.
+    private struct FrameInput {
+        var revision = -1
+        var settlements: [Settlement] = []
+        var linksMayRevert = false
+        var isFinished = false
+
+        /// Reads `stream`'s input, keeping the storage of the last.
+        mutating func read(_ stream: MarkdownStream) {
+            revision = stream.revision
+            settlements.removeAll(keepingCapacity: true)
+            for index in 0..<stream.tail.count { settlements.append(stream.settlement(ofOpen: index)) }
+            linksMayRevert = stream.linkResolutionMayRevert
+            isFinished = stream.isFinished
+        }
+
+        /// Whether `stream` holds what this input says, read without copying.
+        func holds(_ stream: MarkdownStream) -> Bool {
+            guard revision == stream.revision, isFinished == stream.isFinished,
+                  settlements.count == stream.tail.count,
+                  linksMayRevert == stream.linkResolutionMayRevert else { return false }
+            for index in settlements.indices where settlements[index] != stream.settlement(ofOpen: index) { return false }
+            return true
+        }
+    }
 
     /// Creates a live layout with `context` whose live region holds at most `maxLines` lines.
     public init(context: LayoutContext, maxLines: Int) {
@@ -90,10 +131,35 @@ public struct LiveLayout: Sendable {
     ///
     /// - Complexity: O(live lines + changed parts), independent of the document's length.
     public mutating func frame(_ stream: MarkdownStream) -> Frame {
+        changedFrame(stream) ?? Frame(lines: lastLines, committed: 0)
+    }
+
+    /// The live region for `stream`'s last frame, or nil when it is the last frame's, which
+    /// committed nothing: a frame of a stream whose blocks and settlements did not change (the
+    /// engine deferred its parse, or held the text back) is then found without laying anything out.
+    ///
+    /// - Complexity: O(open blocks) when nil; as ``frame(_:)`` otherwise.
+    mutating func changedFrame(_ stream: MarkdownStream) -> Frame? {
+        if repeatsUnchangedFrames, inputIsRepeatable, input.holds(stream) {
+            counts.framesRepeated += 1
+            return nil
+        }
+        input.read(stream)
+        let before = (frontier: frontier, frozenID: frozenTable?.id, abandoned: abandonedCharacters, prefix: abandonedPrefix)
+        let frame = laidOut(stream, settlements: input.settlements, linksMayRevert: input.linksMayRevert)
+        let isUnchanged = frame.committed == 0 && frontier == before.frontier && frozenTable?.id == before.frozenID
+            && abandonedCharacters == before.abandoned && abandonedPrefix == before.prefix
+        inputIsRepeatable = isUnchanged
+        lastLines = frame.lines
+        return frame
+    }
+
+    /// Lays out the live region of `stream`, whose open blocks are as settled as `settlements`
+    /// says; `linksMayRevert`: links shown resolved may still turn back into text, so what shows
+    /// one is not settled yet.
+    private mutating func laidOut(_ stream: MarkdownStream, settlements: [Settlement], linksMayRevert: Bool) -> Frame {
         let finalCount = stream.finalBlocks.count
         let total = finalCount + stream.tail.count
-        // Links shown resolved may still turn back into text: what shows one is not settled yet.
-        let linksMayRevert = stream.linkResolutionMayRevert
 
         // The frontier part's lines before `frontier.line` were committed: they are left out of
         // `lines`, whose offsets (marks, settled, committed) count from that part's first line,
@@ -106,7 +172,7 @@ public struct LiveLayout: Sendable {
         var settling = true
         var block = frontier.block
         while block < total {
-            let parts = self.parts(of: block, in: stream, finalCount: finalCount)
+            let parts = self.parts(of: block, in: stream, finalCount: finalCount, settlements: settlements)
             let frozen = block == frontier.block && frozenTable?.id == parts.head.id ? frozenTable?.sections : nil
             let sections = cache.tableSections(parts, frozen: frozen, in: context)
             if let sections { framePlans[block] = sections }
@@ -196,7 +262,7 @@ public struct LiveLayout: Sendable {
         counts.linesCommitted += committed - start
         if committed > start { abandonedPrefix = 0 }
         moveFrontier(to: committed, marks: marks, finalCount: finalCount)
-        freezeTableAtFrontier(finalCount: finalCount, in: stream)
+        freezeTableAtFrontier(finalCount: finalCount, in: stream, settlements: settlements)
         framePlans.removeAll(keepingCapacity: true)
         return Frame(lines: Array(lines[(start - skipped)...]), committed: committed - start)
     }
@@ -207,6 +273,7 @@ public struct LiveLayout: Sendable {
         context.width = max(1, width)
         cache.removeAll()
         frozenTable = nil  // planned again at the new width
+        inputIsRepeatable = false
     }
 
     /// Counts the top `lines` of the last frame's region as committed: a view that could not
@@ -216,6 +283,7 @@ public struct LiveLayout: Sendable {
     /// the given lines hold.
     public mutating func abandon(_ lines: [StyledLine]) {
         abandonedCharacters += lines.reduce(0) { $0 + Self.visibleCharacters(in: $1) }
+        inputIsRepeatable = false
         if !lines.isEmpty {
             // The first of them was drawn without its start, given up before.
             abandonedCharacters += abandonedPrefix
@@ -254,24 +322,26 @@ public struct LiveLayout: Sendable {
 
     /// Freezes the plan of the open table the frontier stopped inside, once its committed lines
     /// reach past the blank line before it; forgets a frozen plan the frontier left.
-    private mutating func freezeTableAtFrontier(finalCount: Int, in stream: MarkdownStream) {
+    private mutating func freezeTableAtFrontier(finalCount: Int, in stream: MarkdownStream, settlements: [Settlement]) {
         if let frozen = frozenTable, frontier.block >= finalCount + stream.tail.count
-            || parts(of: frontier.block, in: stream, finalCount: finalCount).head.id != frozen.id {
+            || parts(of: frontier.block, in: stream, finalCount: finalCount, settlements: settlements).head.id != frozen.id {
             frozenTable = nil
         }
         guard frozenTable == nil, frontier.block >= finalCount, let sections = framePlans[frontier.block] else { return }
-        let parts = self.parts(of: frontier.block, in: stream, finalCount: finalCount)
+        let parts = self.parts(of: frontier.block, in: stream, finalCount: finalCount, settlements: settlements)
         guard !parts.isFinal, frontier.part > 0 || frontier.line > (parts.index > 0 ? 1 : 0) else { return }
         frozenTable = (parts.head.id, sections.frozen())
     }
 
     // MARK: - Parts
 
-    private func parts(of index: Int, in stream: MarkdownStream, finalCount: Int) -> BlockParts {
+    /// The parts of block `index`, an open one as settled as `settlements` (of the open blocks,
+    /// in order) says.
+    private func parts(of index: Int, in stream: MarkdownStream, finalCount: Int, settlements: [Settlement]) -> BlockParts {
         if index < finalCount { return BlockParts(final: stream.finalBlocks[index], index: index) }
         let tail = stream.tail
         let open = index - finalCount
-        let settlement = stream.settlement(ofOpen: open)
+        let settlement = settlements[open]
         var position = open
         if position < tail.leading.count {
             return BlockParts(open: tail.leading[position], index: index, settlement: settlement)

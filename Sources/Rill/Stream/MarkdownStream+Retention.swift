@@ -15,6 +15,7 @@ extension MarkdownStream {
     /// - Complexity: O(k) in the number of blocks released by this call.
     public mutating func releaseFinalBlocks(before index: Int, keepingResolvable: Bool = false) {
         truth.releaseFinalBlocks(before: index, keepingResolvable: keepingResolvable)
+        revision = StreamRevision.next()
     }
 
     /// Final block `index` whole: as kept, or parsed again from the text if it was released.

@@ -22,6 +22,10 @@ public struct MarkdownStream: Sendable {
     public private(set) var isFinished = false
     /// Frames that kept the last view of a large open part instead of parsing it again.
     public private(set) var deferredFrames = 0
+    /// The state of ``finalBlocks`` and ``tail``: a new number whenever a frame may have changed
+    /// them (one that parsed, or showed plain words added), never one another state or another
+    /// stream had. A view that finds the number it last laid out reads the same blocks.
+    public internal(set) var revision = StreamRevision.next()
     /// Bytes of complete paragraph lines settled in one parse (see ``ParagraphLines``); tests set
     /// 1 to settle at every line, `Int.max` parses every open paragraph whole.
     @_spi(Testing) public var paragraphSettleStep = ParagraphLines.step
@@ -34,6 +38,8 @@ public struct MarkdownStream: Sendable {
     /// The open blocks as last reported by ``update()``, to report differences against (a
     /// growing block without its final children, which cannot change).
     private var reportedOpen: [ReportedBlock] = []
+    /// The open blocks' settlements as of the last frame (see ``settlement(ofOpen:)``).
+    var settlements = KeptSettlements()
     /// Offset of the `]` of the last `]:` received (see ``linkResolutionMayRevert``).
     private var lastDefinitionMark: Int?
     /// The incomplete line last asked about (see ``incompleteLineMayDefine(_:)``): where its
@@ -149,7 +155,9 @@ public struct MarkdownStream: Sendable {
     /// - Complexity: proportional to the text parsed again, not to the length of the document.
     @discardableResult
     public mutating func advance() -> [BlockID] {
-        frame(atEnd: false).finalized
+        let finalized = frame(atEnd: false).finalized
+        keepSettlements()
+        return finalized
     }
 
     /// Parses what changed since the last frame and reports it, in terms of whole top-level
@@ -158,7 +166,9 @@ public struct MarkdownStream: Sendable {
     /// - Complexity: ``advance()`` plus O(n) in the size of the open blocks, which are compared
     ///   with the last report, a growing container or code block from where it was final then.
     public mutating func update() -> DocumentUpdate {
-        report(frame(atEnd: false))
+        let outcome = frame(atEnd: false)
+        keepSettlements()
+        return report(outcome)
     }
 
     /// Ends the stream: flushes an incomplete UTF-8 sequence, parses the rest and makes every
@@ -202,6 +212,7 @@ public struct MarkdownStream: Sendable {
             preview.forgetExtension()
             return unparsed
         }
+        revision = StreamRevision.next()
         if !atEnd, !schedule.isHeavy(bytes: cost.bytes),
            let extended = preview.extended(tail, source: source, incompleteFrom: incompleteLineStart, lineMayDefine: leavesLineOut) {
             // Plain words added to the paragraph being written: shown without a parse.

@@ -24,8 +24,11 @@
 /// settle (link definitions one after another are one open paragraph until a blank line). So
 /// the parses of an open part that keeps its start are also held to a budget: what they spent
 /// against a floor plus ``spendingRatio`` times a parse of it now. The floor is
-/// ``spendingFloor`` for a part that is mostly its incomplete line, 16 times that for any other
-/// (which an answer's paragraph or list item fed a byte at a time never reaches). Past it, such
+/// ``spendingFloor`` for a part that is mostly its incomplete line, or whose last parse made no
+/// node (link definitions one after another: parsed again, they still show nothing), and 16
+/// times that for any other (which an answer's paragraph or list item fed a byte at a time
+/// never reaches; the most any reaches is a list nested 40 levels deep, past the depth from
+/// which items are followed, about 11 M; an answer's open part spends under 0.4 M). Past it, such
 /// a part waits until it has grown by a quarter (or a new block may have begun), and its parses
 /// cost at most about ``spendingRatio`` times a one-shot parse beyond the floor. A parse that
 /// starts somewhere else (the frontier or a resume point moved) is always due, with a new budget.
@@ -62,6 +65,9 @@ struct ParseSchedule: Sendable {
         var sawBlankLine = false
         /// Weight of the parses of the open part since it started at `start`.
         var spent = 0
+        /// Whether the last parse of the open part made no node: it shows nothing (link
+        /// reference definitions alone).
+        var showedNothing = false
     }
 
     /// Weight the parses of an open part that starts at the same place may spend before
@@ -111,8 +117,9 @@ struct ParseSchedule: Sendable {
     mutating func timing(start: Int, bytes: Int, lineBytes: Int = 0, source: [UInt8]) -> Timing {
         guard var last, last.start == start else { return .due }
         // Complete lines settle and items are followed from inside, but nothing cuts a line
-        // being written: a part that is mostly its incomplete line has the lower floor.
-        let floor = lineBytes > bytes / 2 ? spendingFloor : spendingFloor &* 16
+        // being written: a part that is mostly its incomplete line has the lower floor, and so
+        // has a part that shows nothing, which no frame needs parsed to be up to date.
+        let floor = lineBytes > bytes / 2 || last.showedNothing ? spendingFloor : spendingFloor &* 16
         guard isHeavy(bytes: bytes) || !isAffordable(last, bytes: bytes, floor: floor),
               bytes - last.bytes < last.bytes / 4 else {
             return .due
@@ -151,11 +158,14 @@ struct ParseSchedule: Sendable {
             weightPerByte = (max(work.bytes, work.weight), max(work.bytes, Self.minimumSample))
         }
         var spent = 0
+        var showedNothing = false
         if let last, last.start == start {
             let (sum, overflow) = last.spent.addingReportingOverflow(work?.weight ?? 0)
             spent = overflow ? .max : sum
+            showedNothing = last.showedNothing
         }
+        if let work, work.bytes > 0 { showedNothing = work.nodes == 0 }
         last = LastParse(start: start, bytes: bytes, end: source.count, wasEarly: wasEarly, scanned: source.count,
-                         lineIsBlank: source.last == 0x0A || source.last == 0x0D, spent: spent)
+                         lineIsBlank: source.last == 0x0A || source.last == 0x0D, spent: spent, showedNothing: showedNothing)
     }
 }

@@ -89,8 +89,16 @@ extension Settlement {
     ///   starts last before the line being written, plus the literal of an open code or HTML
     ///   block on that path (its lines are counted).
     static func of(_ block: Block, incompleteFrom: Int, source: [UInt8]) -> Settlement {
+        var readsText = false
+        return of(block, incompleteFrom: incompleteFrom, source: source, readsText: &readsText)
+    }
+
+    /// ``of(_:incompleteFrom:source:)``, setting `readsText` when the answer read the text
+    /// itself (an open quote's only paragraph, which may be a definition being written), not
+    /// only the blocks and `incompleteFrom`.
+    static func of(_ block: Block, incompleteFrom: Int, source: [UInt8], readsText: inout Bool) -> Settlement {
         of(kind: block.kind, range: block.range, children: Children(block.children, []), incompleteFrom: incompleteFrom,
-           source: source)
+           source: source, readsText: &readsText)
     }
 
     /// The settlement of a container or fence the engine is growing (see ``GrowingBlock``), as
@@ -98,13 +106,13 @@ extension Settlement {
     /// a growing fence's complete lines are counted as it grows.
     ///
     /// - Complexity: as ``of(_:incompleteFrom:source:)``, without copying the final children.
-    static func of(_ growing: GrowingBlock, incompleteFrom: Int, source: [UInt8]) -> Settlement {
+    static func of(_ growing: GrowingBlock, incompleteFrom: Int, source: [UInt8], readsText: inout Bool) -> Settlement {
         switch growing.content {
         case .code(let lines, _):
             return growing.head.range.lowerBound >= incompleteFrom ? .unsettled : .lines(complete: lines.count)
         case .children(let final, let open):
             return of(kind: growing.head.kind, range: growing.head.range, children: Children(final, open),
-                      incompleteFrom: incompleteFrom, source: source)
+                      incompleteFrom: incompleteFrom, source: source, readsText: &readsText)
         }
     }
 
@@ -129,7 +137,7 @@ extension Settlement {
 
     /// The rule for a block of `kind` over `range` with `children`.
     private static func of(kind: BlockKind, range: Range<Int>, children: Children, incompleteFrom: Int,
-                           source: [UInt8]) -> Settlement {
+                           source: [UInt8], readsText: inout Bool) -> Settlement {
         // A block that starts on the line being written may still turn into another.
         let startsThere = range.lowerBound >= incompleteFrom
         let reaches = range.upperBound > incompleteFrom
@@ -150,22 +158,27 @@ extension Settlement {
             return .lines(complete: reaches ? max(0, count - 1) : count)
         case .list, .item, .table:
             guard !startsThere else { return .unsettled }
-            return container(children, incompleteFrom: incompleteFrom, source: source)
+            return container(children, incompleteFrom: incompleteFrom, source: source, readsText: &readsText)
         case .blockQuote:
             // `>` stays a quote whatever follows it: even begun on the line being written, a
             // quote is as settled as its children (none of which is then settled).
-            if children.count == 1, quoteMayEmpty(only: children[0], source: source) { return .unsettled }
-            return container(children, incompleteFrom: incompleteFrom, source: source)
+            if children.count == 1 {
+                readsText = true
+                if quoteMayEmpty(only: children[0], source: source) { return .unsettled }
+            }
+            return container(children, incompleteFrom: incompleteFrom, source: source, readsText: &readsText)
         }
     }
 
     /// An open container's settlement: its anchor is the engine's (``OpenChildren``: the last
     /// child that starts on a complete line, or the first), and the anchor is as settled as its
     /// own rule says.
-    private static func container(_ children: Children, incompleteFrom: Int, source: [UInt8]) -> Settlement {
+    private static func container(_ children: Children, incompleteFrom: Int, source: [UInt8],
+                                  readsText: inout Bool) -> Settlement {
         guard children.count > 0 else { return .unsettled }
         let anchor = OpenChildren.anchor(children, incompleteFrom: incompleteFrom, lineIsDecided: false) ?? 0
-        return .children(anchor: anchor, inner: of(children[anchor], incompleteFrom: incompleteFrom, source: source))
+        return .children(anchor: anchor, inner: of(children[anchor], incompleteFrom: incompleteFrom, source: source,
+                                                   readsText: &readsText))
     }
 
     /// Whether the only child of an open quote is a paragraph that may still turn out to be a
@@ -227,15 +240,62 @@ extension MarkdownStream {
     ///   length of a growing block.
     public func settlement(ofOpen index: Int) -> Settlement {
         let incomplete = incompleteLineStart ?? .max
+        if settlements.holds(revision: revision, incompleteFrom: incomplete), index < settlements.values.count {
+            return settlements.values[index]
+        }
+        var readsText = false
+        return settlement(ofOpen: index, incompleteFrom: incomplete, readsText: &readsText)
+    }
+
+    /// ``settlement(ofOpen:)`` with the line being written starting at `incomplete`.
+    func settlement(ofOpen index: Int, incompleteFrom incomplete: Int, readsText: inout Bool) -> Settlement {
         var position = index
         if position < tail.leading.count {
-            return Settlement.of(tail.leading[position], incompleteFrom: incomplete, source: source)
+            return Settlement.of(tail.leading[position], incompleteFrom: incomplete, source: source, readsText: &readsText)
         }
         position -= tail.leading.count
         if let growing = tail.growing {
-            if position == 0 { return Settlement.of(growing, incompleteFrom: incomplete, source: source) }
+            if position == 0 { return Settlement.of(growing, incompleteFrom: incomplete, source: source, readsText: &readsText) }
             position -= 1
         }
-        return Settlement.of(tail.trailing[position], incompleteFrom: incomplete, source: source)
+        return Settlement.of(tail.trailing[position], incompleteFrom: incomplete, source: source, readsText: &readsText)
+    }
+
+    /// Makes the open blocks' settlements of this frame again, unless those kept were made from
+    /// the same blocks and line being written, without reading the text. A frame that changed
+    /// the blocks keeps none: its view asks for them once; the frames after it that change no
+    /// block (deferred parses) would ask for the same again.
+    mutating func keepSettlements() {
+        let incomplete = incompleteLineStart ?? .max
+        guard !settlements.holds(revision: revision, incompleteFrom: incomplete) else { return }
+        guard settlements.revision == revision else {
+            settlements = KeptSettlements(revision: revision)
+            return
+        }
+        var kept = KeptSettlements(revision: revision, incompleteFrom: incomplete)
+        kept.values.reserveCapacity(tail.count)
+        var readsText = false
+        for index in 0..<tail.count {
+            kept.values.append(settlement(ofOpen: index, incompleteFrom: incomplete, readsText: &readsText))
+        }
+        kept.readsText = readsText
+        settlements = kept
+    }
+}
+
+/// The open blocks' settlements as a frame made them, and what from: a deferred frame asks
+/// for them again of the same blocks.
+struct KeptSettlements: Sendable {
+    var revision = -1
+    var incompleteFrom = 0
+    var values: [Settlement] = []
+    /// Whether making them read the text, which a frame that changed no block may still change
+    /// (or none were made).
+    var readsText = true
+
+    /// Whether they are those of the blocks of `revision` with the line being written at
+    /// `incompleteFrom`.
+    func holds(revision: Int, incompleteFrom: Int) -> Bool {
+        !readsText && self.revision == revision && self.incompleteFrom == incompleteFrom
     }
 }

@@ -150,12 +150,15 @@ struct Truth: Sendable {
     func parseCost(_ source: [UInt8], end: Int) -> (start: Int, bytes: Int) {
         guard let path, !pathParseFailed else { return (frontier, max(0, end - frontier)) }
         let depth = path.deepestUsableLevel(source, end: end)
-        let level = path.levels[depth]
+        // Read in place: a level is a large value, and this runs at every frame.
+        let resumeLine = path.levels[depth].resumeLine
         // A paragraph counts whole even when its settled lines are not parsed again: what else a
         // frame does with it (its inlines put together, styled and compared) still grows with it.
-        var counted = level.resumeLine
-        if case .paragraph = level.kind { counted = source.lineStart(containing: level.head.range.lowerBound) }
-        return (level.resumeLine, max(0, end - counted) + (path.context(at: depth)?.count ?? 0))
+        var counted = resumeLine
+        if case .paragraph = path.levels[depth].kind {
+            counted = source.lineStart(containing: path.levels[depth].head.range.lowerBound)
+        }
+        return (resumeLine, max(0, end - counted) + (path.contextCount(at: depth) ?? 0))
     }
 
     /// Reads the followed block's resume slices on through the text received (see

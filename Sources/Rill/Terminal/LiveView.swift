@@ -60,7 +60,8 @@ public struct LiveView: Sendable {
     ///
     /// - Complexity: O(live lines + changed parts), independent of the document's length.
     public mutating func frame(_ stream: MarkdownStream) -> [UInt8] {
-        let frame = layout.frame(stream)
+        // The last frame again, which committed nothing: the painter has drawn it already.
+        guard let frame = layout.changedFrame(stream) else { return [] }
         let paint = painter.paint(frame.lines)
         var out = paint.bytes
         if !out.isEmpty {

@@ -1,4 +1,4 @@
-import Rill
+@_spi(Testing) import Rill
 import RillTestSupport
 import Testing
 
@@ -65,5 +65,46 @@ import Testing
             committedBeforeEnd += layout.frame(stream).committed
         }
         #expect(committedBeforeEnd > 100)
+    }
+}
+
+extension LiveLayoutTests {
+    /// Texts whose parse the engine defers at most frames when fed a byte at a time (with a
+    /// threshold of 1 KB), and a document with a table, a list and code.
+    static let deferredTexts: [(name: String, text: String)] = [
+        ("< run", String(repeating: "<", count: 1_000) + "\n"),
+        ("row of pipes", "a|b\n-|-\n" + String(repeating: "|", count: 1_000) + "\nafter\n"),
+        ("nested emphasis", String(repeating: "*a ", count: 300) + String(repeating: "*", count: 300) + "\n"),
+        ("backticks", (1...50).map { String(repeating: "`", count: $0) + "a" }.joined() + "\n"),
+        ("quoted definition", "> [label]: /url\n> " + String(repeating: "<", count: 1_200) + "\n\n[label]\n"),
+        ("stream-long-table.md", String(decoding: Corpus.bytes("stream-long-table.md").prefix(6_000), as: UTF8.self)),
+    ]
+}
+
+extension LiveLayoutTests {
+    @Test("A frame whose blocks and settlements did not change is the last frame, found without a layout",
+          arguments: deferredTexts.map { $0.name })
+    func unchangedFramesRepeat(name: String) throws {
+        let text = try #require(Self.deferredTexts.first { $0.name == name }?.text)
+        let bytes = Array(text.utf8)
+        let context = LayoutContext(width: 40, theme: .dark)
+        var repeating = LiveLayout(context: context, maxLines: 12)
+        var layingOut = LiveLayout(context: context, maxLines: 12)
+        layingOut.repeatsUnchangedFrames = false
+        var stream = MarkdownStream()
+        stream.reparseThreshold = 1024
+        var mismatches: [Int] = []
+        for piece in Chunkings.fixed(bytes.count, size: 1) {
+            stream.append(bytes[piece])
+            stream.advance()
+            if repeating.frame(stream) != layingOut.frame(stream) { mismatches.append(piece.lowerBound) }
+        }
+        stream.finish()
+        if repeating.frame(stream) != layingOut.frame(stream) { mismatches.append(bytes.count) }
+        #expect(mismatches.count == 0, "frames differ after bytes \(mismatches.prefix(10))")
+        #expect(stream.deferredFrames > 0)
+        #expect(repeating.statistics.framesRepeated > stream.deferredFrames / 2,
+                "\(repeating.statistics.framesRepeated) frames repeated, \(stream.deferredFrames) deferred")
+        #expect(layingOut.statistics.framesRepeated == 0)
     }
 }

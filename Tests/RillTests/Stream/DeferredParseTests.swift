@@ -15,6 +15,14 @@ import Testing
         return Array(text.utf8)
     }
 
+    /// Link reference definitions one after another (`[l0]: /u0`, …), at least `bytes` long.
+    static func definitions(_ bytes: Int) -> String {
+        var text = ""
+        var label = 0
+        while text.utf8.count < bytes { text += "[l\(label)]: /u\(label)\n"; label += 1 }
+        return text
+    }
+
     /// Streams `bytes` in `size`-byte chunks and returns the stream after `finish()`.
     static func streamed(_ bytes: [UInt8], size: Int, threshold: Int? = nil,
                          configure: (inout MarkdownStream) -> Void = { _ in }) -> MarkdownStream {
@@ -200,13 +208,33 @@ extension DeferredParseTests {
         // Link definitions one after another stay one open paragraph (none settles, cmark makes
         // no node of them): light, under the threshold, yet parsed whole at every frame they
         // would cost t²/2 (here about 1,500 × their size).
-        var text = ""
-        var label = 0
-        while text.utf8.count < 3_000 { text += "[l\(label)]: /u\(label)\n"; label += 1 }
-        let bytes = Array((text + "[l0] [l1]\n").utf8)
+        let bytes = Array((Self.definitions(3_000) + "[l0] [l1]\n").utf8)
         let stream = Self.streamed(bytes, size: 1, threshold: 4096)
         #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
         #expect(stream.bytesParsed < 600 * bytes.count, "parsed \(stream.bytesParsed) bytes of \(bytes.count)")
         #expect(stream.deferredFrames > 0)
+    }
+}
+
+extension DeferredParseTests {
+    @Test("A part that shows nothing (link definitions alone) is held to the lower floor, visible text after it shown")
+    func invisiblePartHasTheLowerFloor() {
+        // With a threshold of 4 KB the floors are 64 K and 1 M: 6 KB of definitions parsed
+        // whole at every byte until 1 M was spent cost about 170 × their size.
+        let bytes = Array((Self.definitions(6_000) + "\n[l0] and [l1], then words.\n").utf8)
+        var stream = MarkdownStream()
+        stream.reparseThreshold = 4096
+        var shownAfter: [BlockID] = []
+        for piece in Chunkings.fixed(bytes.count, size: 1) {
+            stream.append(bytes[piece])
+            stream.advance()
+            if piece.upperBound == bytes.count { shownAfter = stream.blocks.map(\.id) }
+        }
+        stream.finish()
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        #expect(stream.bytesParsed < 40 * bytes.count, "parsed \(stream.bytesParsed) bytes of \(bytes.count)")
+        #expect(stream.deferredFrames > 0)
+        // The paragraph after a blank line is a new part, parsed at once.
+        #expect(shownAfter == stream.finalBlocks.map(\.id))
     }
 }

@@ -111,3 +111,27 @@ import Testing
         #expect(compared > 100)
     }
 }
+
+extension SettlementTests {
+    @Test("The settlements a frame keeps are those made again, deferred frames and a quote's label included",
+          arguments: ["> [" + String(repeating: "a", count: 50) + "\n> " + String(repeating: "a", count: 1_100) + "]: /u\n> b\n",
+                      "a|b\n-|-\n" + String(repeating: "|", count: 600) + "\n- item\n  " + String(repeating: "<", count: 600) + "\n"])
+    func keptSettlementsAreMadeAgain(text: String) {
+        let bytes = Array(text.utf8)
+        var stream = MarkdownStream()
+        stream.reparseThreshold = 64
+        var differing: [Int] = []
+        for piece in Chunkings.fixed(bytes.count, size: 1) {
+            stream.append(bytes[piece])
+            stream.advance()
+            let incomplete = stream.incompleteLineStart ?? .max
+            for index in 0..<stream.tail.count {
+                var readsText = false
+                let made = stream.settlement(ofOpen: index, incompleteFrom: incomplete, readsText: &readsText)
+                if stream.settlement(ofOpen: index) != made { differing.append(piece.upperBound) }
+            }
+        }
+        #expect(stream.deferredFrames > 0)
+        #expect(differing.count == 0, "after bytes \(differing.prefix(10))")
+    }
+}

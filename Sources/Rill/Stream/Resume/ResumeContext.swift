@@ -24,6 +24,12 @@ enum ResumeContext {
         }
     }
 
+    /// The length of ``opener(column:)`` (its column: the marker's line ends at the content),
+    /// nil where there is none.
+    static func openerCount(column: Int) -> Int? {
+        (2...14).contains(column) ? column : nil
+    }
+
     /// The content column of the item whose marker is at `marker` on the line starting at
     /// `itemLine`: the marker's end plus the spaces after it (1 to 4; one when there are more,
     /// or when nothing follows). Nil when the line holds a tab before the content, or anything
@@ -63,6 +69,9 @@ enum ResumeContext {
     static func paragraphStandIn(column: Int) -> [UInt8] {
         [UInt8](repeating: 0x20, count: column) + [standInLetter, 0x0A]
     }
+
+    /// The length of ``paragraphStandIn(column:)``.
+    static func paragraphStandInCount(column: Int) -> Int { column + 2 }
 
     /// The letter of ``paragraphStandIn(column:)``.
     static let standInLetter: UInt8 = 0x78  // x

@@ -140,6 +140,25 @@ struct ResumePath: Sendable {
         return context
     }
 
+    /// The length of ``context(at:)``, counted without making it: the schedule weighs a parse
+    /// at every frame.
+    func contextCount(at depth: Int) -> Int? {
+        var count = 0
+        let column = itemColumn(enclosing: depth)
+        if let column {
+            guard let opener = ResumeContext.openerCount(column: column) else { return nil }
+            count = opener
+        } else if depth > 0 {
+            return nil
+        }
+        switch levels[depth].kind {
+        case .list, .item, .quote: return count
+        case .table(let header): return count + header.count
+        case .paragraph: return count + ResumeContext.paragraphStandInCount(column: column ?? 0)
+        case .code(let opener, _): return count + opener.count
+        }
+    }
+
     /// Parses the text from the deepest usable level up to `end`, plus `extra` bytes after it (a
     /// probe), with the carried `definitions` in front, and splices it into the settled parts.
     /// Nil when the slice does not continue the levels as they are.

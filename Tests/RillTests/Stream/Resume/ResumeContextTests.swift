@@ -79,3 +79,11 @@ import Testing
         #expect(ResumeContext.mayHoldDelimiterRow(Array(text.utf8)[...]) == expected)
     }
 }
+
+extension ResumeContextTests {
+    @Test("The lengths the schedule weighs are those of the context lines", arguments: 0...20)
+    func countsAreLengths(column: Int) {
+        #expect(ResumeContext.openerCount(column: column) == ResumeContext.opener(column: column)?.count)
+        #expect(ResumeContext.paragraphStandInCount(column: column) == ResumeContext.paragraphStandIn(column: column).count)
+    }
+}
