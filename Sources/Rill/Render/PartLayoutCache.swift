@@ -61,6 +61,9 @@ struct PartLayoutCache: Sendable {
             return (entry.laidOut, entry.awaitsDefinition)
         }
         misses += 1
+        // The old lines go first: a paragraph's wrap memo then holds its lines alone, and adds
+        // the new text's lines to them in place (see ``TextWrapper/wrap(_:width:memo:unchangedPrefix:grownFrom:)``).
+        entries[key] = nil
         let laidOut = parts.headLines(in: context, sections: nil)
         let awaits = parts.head.mayHoldUnresolvedReference
         entries[key] = Entry(block: parts.head, code: nil, settlement: parts.settlement, planFixed: true, plan: 0,
@@ -97,6 +100,7 @@ struct PartLayoutCache: Sendable {
             return (entry.laidOut, entry.awaitsDefinition)
         }
         misses += 1
+        entries[key] = nil  // as in ``single(_:in:)``
         let laidOut = parts.childLines(position, in: context, settlement: settlement, sections: sections)
         let awaits = child?.mayHoldUnresolvedReference ?? false
         entries[key] = Entry(block: child, code: code, settlement: settlement, planFixed: planFixed, plan: plan,

@@ -168,6 +168,30 @@ extension RillTests.Layout {
             #expect(memo.rewrappedFrom == memo.lines.count - 1)
         }
 
+        /// Text appended to a long line, its lines let go of by the caller between wraps: the
+        /// memo adds the new lines to its array in place, not to a copy of all the lines.
+        @Test("Appended text grows the memo's lines in place")
+        func growsLinesInPlace() {
+            var memo: TextWrapper.Memo?
+            var text = ""
+            var last: UnsafeRawPointer?
+            var inPlace = 0, steps = 0
+            for index in 0..<400 {
+                let old = text
+                text += index % 3 == 0 ? " " : "w"
+                let lines = TextWrapper.wrap([Span(text)], width: 10, memo: &memo, grownFrom: old.isEmpty ? nil : old)
+                #expect(lines == TextWrapper.wrap([Span(text)], width: 10))
+                let address = lines.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+                if index > 0 {
+                    steps += 1
+                    if address == last { inPlace += 1 }
+                }
+                last = address
+            }
+            // The array is moved only when it outgrows its capacity (a doubling).
+            #expect(inPlace > steps * 9 / 10, "in place at \(inPlace) of \(steps) steps")
+        }
+
         @Test("A change early in the text is wrapped again from there")
         func earlyChange() {
             var memo: TextWrapper.Memo?
