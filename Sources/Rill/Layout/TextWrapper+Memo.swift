@@ -26,6 +26,28 @@ extension TextWrapper {
         let lastRestartOffset: Int?
         /// Whether this wrap carried on from the previous one's state, wrapping only new text.
         var resumed = false
+        /// How many leading lines the caller no longer reads (see ``letGo(linesBefore:)``), and
+        /// how many of them are emptied in ``lines``.
+        fileprivate var letGo = 0
+        fileprivate var emptied = 0
+
+        /// Lets the first `count` lines go: a live view that committed them to scrollback never
+        /// reads them again, and a long paragraph's lines would otherwise be held until it ends
+        /// (about twice its text). Wraps that carry on from this memo give them empty, so they
+        /// are freed; a wrap from the start gives them again.
+        mutating func letGo(linesBefore count: Int) {
+            letGo = max(letGo, count)
+        }
+
+        /// Empties the let-go lines of `lines` (this memo's, taken back) not yet emptied.
+        ///
+        /// - Complexity: O(lines emptied).
+        fileprivate mutating func emptyLetGoLines(_ lines: inout [StyledLine]) {
+            let end = min(letGo, lines.count)
+            guard emptied < end else { return }
+            for index in emptied..<end { lines[index] = StyledLine() }
+            emptied = end
+        }
 
         /// UTF-8 offset (in the spans' text joined) of line `line`'s first character, or nil for
         /// a line that does not start a soft wrap (the first, or one after a hard break).
@@ -72,9 +94,11 @@ extension TextWrapper {
                 swap(&state, &previous.state)  // the memo's buffers, now referenced once
                 swap(&state.lines, &previous.lines)
                 if previous.endsFilledLine { state.lines.removeLast() }
+                previous.emptyLetGoLines(&state.lines)
                 let line = state.lines.count
                 for span in added { state.add(span) }
-                return remember(&state, spans: spans, rewrappedFrom: line, resumed: true, in: &memo)
+                return remember(&state, spans: spans, rewrappedFrom: line, resumed: true,
+                                letGo: (previous.letGo, previous.emptied), in: &memo)
             }
             let common = commonPrefix(previous.spans, spans)
             // The last line starting within the unchanged text.
@@ -102,7 +126,8 @@ extension TextWrapper {
                 state.restartOffsets = Array(previous.state.restartOffsets[..<line])
                 state.decidedBy = Array(previous.state.decidedBy[..<line])
                 for span in slice(spans, from: offset) { state.add(span) }
-                return remember(&state, spans: spans, rewrappedFrom: line, resumed: false, in: &memo)
+                return remember(&state, spans: spans, rewrappedFrom: line, resumed: false,
+                                letGo: (previous.letGo, min(previous.emptied, line)), in: &memo)
             }
         }
         var state = State(firstWidth: width, restWidth: width)
@@ -115,14 +140,15 @@ extension TextWrapper {
     /// Nothing is copied: the state's lines are moved out into the memo's, then the last line,
     /// made apart, is appended to them.
     private static func remember(_ state: inout State, spans: [Span], rewrappedFrom: Int, resumed: Bool,
-                                 in memo: inout Memo?) -> [StyledLine] {
+                                 letGo: (lines: Int, emptied: Int) = (0, 0), in memo: inout Memo?) -> [StyledLine] {
         let last = state.lastLine()
         var lines: [StyledLine] = []
         swap(&lines, &state.lines)
         if let last { lines.append(last.line) }
         memo = Memo(spans: spans, firstWidth: state.firstWidth, restWidth: state.restWidth, lines: lines,
                     endsFilledLine: last != nil, rewrappedFrom: rewrappedFrom, state: state,
-                    lastRestartOffset: last?.restartOffset, resumed: resumed)
+                    lastRestartOffset: last?.restartOffset, resumed: resumed, letGo: letGo.lines,
+                    emptied: letGo.emptied)
         return lines
     }
 

@@ -111,6 +111,13 @@ final class WrapMemos: Sendable {
             return (spans, unchanged, nil)
         }
 
+        /// ``WrapMemos/letGo(linesBefore:of:)``, in this store.
+        mutating func letGo(linesBefore count: Int, of id: BlockID) {
+            guard var memo = memos.take(id) ?? nil else { return }
+            memo.letGo(linesBefore: count)
+            memos.put(memo, for: id, frame: frame)
+        }
+
         /// Ends a frame: forgets paragraphs not wrapped in this frame or the one before.
         mutating func sweep() {
             frame += 1
@@ -166,6 +173,13 @@ final class WrapMemos: Sendable {
     private static func same(_ a: Inline, _ b: Inline) -> Bool {
         if case .text(let x) = a, case .text(let y) = b { return x.utf8Equals(y) }
         return a == b
+    }
+
+    /// Lets the first `count` lines of paragraph `id`'s wrap go, as a live view does with the
+    /// lines it committed: later wraps of the paragraph grown at its end give them empty (see
+    /// ``TextWrapper/Memo/letGo(linesBefore:)``).
+    func letGo(linesBefore count: Int, of id: BlockID) {
+        store.withLock { $0.letGo(linesBefore: count, of: id) }
     }
 
     /// Creates an empty store.

@@ -196,6 +196,7 @@ public struct LiveLayout: Sendable {
         counts.linesCommitted += committed - start
         if committed > start { abandonedPrefix = 0 }
         moveFrontier(to: committed, marks: marks, finalCount: finalCount)
+        letGoOfCommittedLines(finalCount: finalCount, in: stream)
         freezeTableAtFrontier(finalCount: finalCount, in: stream)
         framePlans.removeAll(keepingCapacity: true)
         return Frame(lines: Array(lines[(start - skipped)...]), committed: committed - start)
@@ -247,6 +248,17 @@ public struct LiveLayout: Sendable {
     /// different widths have in common.
     private static func visibleCharacters(in line: StyledLine) -> Int {
         line.spans.reduce(0) { count, span in count + span.text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) } }
+    }
+
+    /// Lets the wrap memo of the paragraph the frontier stopped inside (a long one, committed
+    /// early as the region filled) let go of its committed lines: they are never read again.
+    private func letGoOfCommittedLines(finalCount: Int, in stream: MarkdownStream) {
+        guard frontier.part == 0, frontier.line > 0, frontier.block >= finalCount,
+              frontier.block < finalCount + stream.tail.count, let wraps = context.memos?.wraps else { return }
+        let parts = self.parts(of: frontier.block, in: stream, finalCount: finalCount)
+        guard case .single = parts.shape, case .paragraph = parts.head.kind else { return }
+        // A paragraph after another block starts with the blank line between them.
+        wraps.letGo(linesBefore: frontier.line - (parts.index > 0 ? 1 : 0), of: parts.head.id)
     }
 
     /// The width lines are laid out at.
