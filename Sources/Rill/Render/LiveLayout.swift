@@ -195,8 +195,9 @@ public struct LiveLayout: Sendable {
         }
         counts.linesCommitted += committed - start
         if committed > start { abandonedPrefix = 0 }
+        let passed = frontier
         moveFrontier(to: committed, marks: marks, finalCount: finalCount)
-        letGoOfCommittedLines(finalCount: finalCount, in: stream)
+        if frontier != passed { letGoOfCommittedLines(finalCount: finalCount, in: stream) }
         freezeTableAtFrontier(finalCount: finalCount, in: stream)
         framePlans.removeAll(keepingCapacity: true)
         return Frame(lines: Array(lines[(start - skipped)...]), committed: committed - start)
