@@ -114,7 +114,7 @@ public struct LiveLayout: Sendable {
             let partCount = parts.childCount + 2
             var part = block == frontier.block ? frontier.part : 0
             while part < partCount {
-                let laidOut: LaidOutLines
+                let laidOut: PartLines
                 var awaits = false
                 if part == 0 {
                     if case .single = parts.shape {
@@ -128,7 +128,8 @@ public struct LiveLayout: Sendable {
                     (laidOut, awaits) = cache.child(parts, part - 1, sections: sections, in: context)
                     if stream.isFinished { awaits = false }
                 } else {
-                    laidOut = LaidOutLines(closed: parts.tailLines(in: context, sections: sections))
+                    laidOut = PartLines(laidOut: LaidOutLines(closed: parts.tailLines(in: context, sections: sections)),
+                                        separated: false)
                 }
                 if linksMayRevert, !awaits, part <= parts.childCount {
                     awaits = parts.holdsLinkOrImage(part: part)
@@ -138,18 +139,18 @@ public struct LiveLayout: Sendable {
                 let partIsOpen = !parts.isFinal
                     && (parts.isSplit ? part >= 1 && part <= parts.childCount && part - 1 >= firstOpen : part == 0)
                 var mark = Mark(frontier: Frontier(block: block, part: part, line: 0), id: parts.head.id,
-                                start: laidCount, count: laidOut.lines.count, last: isLastPart, isOpen: partIsOpen)
-                if part == 0, case .quote = parts.shape, !parts.isFinal, laidOut.lines.isEmpty { mark.mayFill = true }
+                                start: laidCount, count: laidOut.count, last: isLastPart, isOpen: partIsOpen)
+                if part == 0, case .quote = parts.shape, !parts.isFinal, laidOut.count == 0 { mark.mayFill = true }
                 marks.append(mark)
                 if settling {
                     settled = laidCount + (awaits ? 0 : laidOut.stableCount)
-                    if awaits || laidOut.stableCount < laidOut.lines.count { settling = false }
+                    if awaits || laidOut.stableCount < laidOut.count { settling = false }
                 }
                 if marks.count == 1, block == frontier.block, part == frontier.part {
-                    skipped = min(frontier.line, laidOut.lines.count)
-                    lines += laidOut.lines[skipped...]
+                    skipped = min(frontier.line, laidOut.count)
+                    laidOut.append(to: &lines, from: skipped)
                 } else {
-                    lines += laidOut.lines
+                    laidOut.append(to: &lines, from: 0)
                 }
                 part += 1
             }
