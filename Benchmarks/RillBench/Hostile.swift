@@ -74,6 +74,7 @@ enum Hostile {
         },
         Shape("one line of words") { words($0) },
         Shape("one line of words, 1 MB", size: 1 << 20) { words($0) },
+        Shape("one line of words after a heading") { "# Words\n\n" + words(max(0, $0 - 10)) },
         Shape("one line of words, 10 MB", size: 10 << 20) { words($0) },
     ]
 

@@ -1,7 +1,8 @@
 /// What a live view keeps between frames to lay out faster: the wraps of paragraphs still being
 /// written, the layouts of closed blocks inside open containers, the hung lines of list items
 /// being written and the highlighted lines of code blocks. None changes which lines a layout
-/// gives, only how fast.
+/// gives, only how fast, but for the lines of a paragraph being written that the view let go
+/// of (``WrapMemos/letGo(linesBefore:of:)``), which it never reads again: they come empty.
 ///
 /// One reference in ``LayoutContext`` for both, as contexts are copied at every container.
 final class LayoutMemos: Sendable {

@@ -7,18 +7,47 @@ extension TextWrapper {
         let spans: [Span]
         let firstWidth: Int
         let restWidth: Int
-        let lines: [StyledLine]
+        /// The lines of the wrap, returned to the caller as they are: the array is shared, not
+        /// copied, and grows in place at the next wrap of the text grown at its end when the
+        /// caller let go of its copy (see ``appended(to:in:unchangedPrefix:grownFrom:)``).
+        fileprivate(set) var lines: [StyledLine]
+        /// Whether the last of ``lines`` was made by ending the line being filled (the state
+        /// holds none of ``lines``: they are handed back to it when it carries on).
+        fileprivate var endsFilledLine: Bool
         /// The first line this wrap laid out again (0 when it wrapped everything).
         var rewrappedFrom = 0
         /// The wrapper as it stood before it ended the last line: text appended at the end of the
         /// spans carries on from here, so only the new text is wrapped (see ``appended(to:in:)``).
-        /// Its lines are all of ``lines`` but the last, which ending it made.
+        /// Its lines are in ``lines`` (all but the last when ``endsFilledLine``), so that the two
+        /// never hold the array twice.
         fileprivate var state: State
         /// Where the last line may be restarted from, when ending the wrap made it (see
         /// ``restartOffset(_:)``).
         let lastRestartOffset: Int?
         /// Whether this wrap carried on from the previous one's state, wrapping only new text.
         var resumed = false
+        /// How many leading lines the caller no longer reads (see ``letGo(linesBefore:)``), and
+        /// how many of them are emptied in ``lines``.
+        fileprivate var letGo = 0
+        fileprivate var emptied = 0
+
+        /// Lets the first `count` lines go: a live view that committed them to scrollback never
+        /// reads them again, and a long paragraph's lines would otherwise be held until it ends
+        /// (about twice its text). Wraps that carry on from this memo give them empty, so they
+        /// are freed; a wrap from the start gives them again.
+        mutating func letGo(linesBefore count: Int) {
+            letGo = max(letGo, count)
+        }
+
+        /// Empties the let-go lines of `lines` (this memo's, taken back) not yet emptied.
+        ///
+        /// - Complexity: O(lines emptied).
+        fileprivate mutating func emptyLetGoLines(_ lines: inout [StyledLine]) {
+            let end = min(letGo, lines.count)
+            guard emptied < end else { return }
+            for index in emptied..<end { lines[index] = StyledLine() }
+            emptied = end
+        }
 
         /// UTF-8 offset (in the spans' text joined) of line `line`'s first character, or nil for
         /// a line that does not start a soft wrap (the first, or one after a hard break).
@@ -39,24 +68,37 @@ extension TextWrapper {
     /// are wrapped again.
     ///
     /// `unchangedPrefix` says how many spans at the start are known to be those at the start of
-    /// the spans `memo` was made from (so they are not compared again).
+    /// the spans `memo` was made from (so they are not compared again), and `grownFrom`, when
+    /// given, that the last span's text begins with that text (the caller compared them): when
+    /// it is the text of the memo's last span, the two are not compared again.
     ///
-    /// - Complexity: O(text from the line before the first change), not O(all the text).
-    static func wrap(_ spans: [Span], width: Int, memo: inout Memo?, unchangedPrefix: Int = 0) -> [StyledLine] {
+    /// The lines returned are the memo's array: a caller that lets go of them before the next
+    /// wrap of the text grown at its end lets that wrap add to them in place.
+    ///
+    /// - Complexity: O(text from the line before the first change), not O(all the text); for
+    ///   text grown at its end, O(the text added + the last line) when the memo's lines are not
+    ///   held elsewhere and `grownFrom` is the memo's last text (else the lines are copied, and
+    ///   the old text compared with the new).
+    static func wrap(_ spans: [Span], width: Int, memo: inout Memo?, unchangedPrefix: Int = 0,
+                     grownFrom: String? = nil) -> [StyledLine] {
         let width = max(1, width)
         if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width {
-            if let added = appended(to: previous.spans, in: spans, unchangedPrefix: unchangedPrefix) {
+            if let added = appended(to: previous.spans, in: spans, unchangedPrefix: unchangedPrefix, grownFrom: grownFrom) {
                 if added.isEmpty {
                     memo = previous
                     return previous.lines
                 }
                 // Text only appended: carry on from where the last wrap stopped (the memo goes
-                // with it, so the state's buffers grow in place).
+                // with it, so the state's buffers and the lines grow in place).
                 var state = State(firstWidth: width, restWidth: width)
                 swap(&state, &previous.state)  // the memo's buffers, now referenced once
+                swap(&state.lines, &previous.lines)
+                if previous.endsFilledLine { state.lines.removeLast() }
+                previous.emptyLetGoLines(&state.lines)
                 let line = state.lines.count
                 for span in added { state.add(span) }
-                return remember(state, spans: spans, rewrappedFrom: line, resumed: true, in: &memo)
+                return remember(&state, spans: spans, rewrappedFrom: line, resumed: true,
+                                letGo: (previous.letGo, previous.emptied), in: &memo)
             }
             let common = commonPrefix(previous.spans, spans)
             // The last line starting within the unchanged text.
@@ -84,28 +126,29 @@ extension TextWrapper {
                 state.restartOffsets = Array(previous.state.restartOffsets[..<line])
                 state.decidedBy = Array(previous.state.decidedBy[..<line])
                 for span in slice(spans, from: offset) { state.add(span) }
-                return remember(state, spans: spans, rewrappedFrom: line, resumed: false, in: &memo)
+                return remember(&state, spans: spans, rewrappedFrom: line, resumed: false,
+                                letGo: (previous.letGo, min(previous.emptied, line)), in: &memo)
             }
         }
         var state = State(firstWidth: width, restWidth: width)
         for span in spans { state.add(span) }
-        return remember(state, spans: spans, rewrappedFrom: 0, resumed: false, in: &memo)
+        return remember(&state, spans: spans, rewrappedFrom: 0, resumed: false, in: &memo)
     }
 
     /// Finishes the wrap `state` holds and keeps it, unfinished, in `memo` for the next wrap.
     ///
-    /// The state's arrays are not copied: the finished lines are its lines plus the last line,
-    /// made apart.
-    private static func remember(_ state: State, spans: [Span], rewrappedFrom: Int, resumed: Bool,
-                                 in memo: inout Memo?) -> [StyledLine] {
-        var lines = state.lines
-        var lastRestartOffset: Int?
-        if let last = state.lastLine() {
-            lines.append(last.line)
-            lastRestartOffset = last.restartOffset
-        }
+    /// Nothing is copied: the state's lines are moved out into the memo's, then the last line,
+    /// made apart, is appended to them.
+    private static func remember(_ state: inout State, spans: [Span], rewrappedFrom: Int, resumed: Bool,
+                                 letGo: (lines: Int, emptied: Int) = (0, 0), in memo: inout Memo?) -> [StyledLine] {
+        let last = state.lastLine()
+        var lines: [StyledLine] = []
+        swap(&lines, &state.lines)
+        if let last { lines.append(last.line) }
         memo = Memo(spans: spans, firstWidth: state.firstWidth, restWidth: state.restWidth, lines: lines,
-                    rewrappedFrom: rewrappedFrom, state: state, lastRestartOffset: lastRestartOffset, resumed: resumed)
+                    endsFilledLine: last != nil, rewrappedFrom: rewrappedFrom, state: state,
+                    lastRestartOffset: last?.restartOffset, resumed: resumed, letGo: letGo.lines,
+                    emptied: letGo.emptied)
         return lines
     }
 
@@ -114,18 +157,21 @@ extension TextWrapper {
     /// span in `spans`. A span grown in place must not grow the cluster it ended with: both the
     /// character that ended it and the first one added stand alone (ASCII but a carriage
     /// return, which a line feed joins, or ``DisplayWidth/standsAlone(_:)``); clusters never
-    /// span two spans.
+    /// span two spans. `grownFrom` is a text the last span is known to begin with.
     ///
     /// - Complexity: O(text of `old` after its first `unchangedPrefix` spans, known equal): the
-    ///   spans are compared once.
-    private static func appended(to old: [Span], in spans: [Span], unchangedPrefix: Int) -> [Span]? {
+    ///   spans are compared once; O(spans compared + text added) when `old`'s last text is
+    ///   `grownFrom` (the same string's storage: not read).
+    private static func appended(to old: [Span], in spans: [Span], unchangedPrefix: Int,
+                                 grownFrom: String?) -> [Span]? {
         guard spans.count >= old.count else { return nil }
         guard let last = old.indices.last else { return spans }
         for index in min(unchangedPrefix, last)..<last where old[index] != spans[index] { return nil }
         var added: [Span] = []
         let was = old[last], now = spans[last]
         if was != now {
-            guard was.style == now.style, !was.text.isEmpty, now.text.utf8HasPrefix(was.text) else { return nil }
+            guard was.style == now.style, !was.text.isEmpty,
+                  grownFrom?.utf8Equals(was.text) == true || now.text.utf8HasPrefix(was.text) else { return nil }
             let utf8 = now.text.utf8
             let start = utf8.index(utf8.startIndex, offsetBy: was.text.utf8.count)
             guard let before = was.text.unicodeScalars.last, let after = now.text.unicodeScalars[start...].first,

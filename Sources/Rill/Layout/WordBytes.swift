@@ -4,7 +4,7 @@
 /// from a flagged word on are read one at a time.
 ///
 /// Used where the engine, the layout and the painter ask about every line or span at every frame
-/// (a `]` in an open paragraph, control characters, ASCII, printable ASCII): a byte loop costs
+/// (control characters, ASCII, printable ASCII): a byte loop costs
 /// three to five instructions per byte, a word test about one.
 enum WordBytes {
     static let ones: UInt64 = 0x0101_0101_0101_0101

@@ -65,15 +65,18 @@ final class WrapMemos: Sendable {
                             in context: LayoutContext) -> [StyledLine] {
             let styled = styledSpans(inlines, base: base, id: id, settled: settled, in: context)
             var memo = memos.take(id) ?? nil
-            let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged)
+            let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged,
+                                         grownFrom: styled.grownFrom)
             memos.put(memo, for: id, frame: frame)
             return lines
         }
 
         /// ``spans(_:base:id:in:)``, with how many spans at the start are those of the last call for
-        /// `id` (the wrap of that call's spans is its memo, so they need no comparing).
+        /// `id` (the wrap of that call's spans is its memo, so they need no comparing), and the
+        /// text of that call's last span when the last span only grew at its end (the wrap memo's
+        /// last text, which the wrap then need not compare with the new one).
         private mutating func styledSpans(_ inlines: [Inline], base: TextStyle, id: BlockID, settled: Int = 0,
-                                          in context: LayoutContext) -> (spans: [Span], unchanged: Int) {
+                                          in context: LayoutContext) -> (spans: [Span], unchanged: Int, grownFrom: String?) {
             var kept = 0
             var spans: [Span] = []
             var ends: [Int] = []
@@ -82,15 +85,16 @@ final class WrapMemos: Sendable {
                 // Inlines settled in both versions are the same: not compared.
                 kept = min(previous.settled, settled, common)
                 assert(previous.inlines[..<kept] == inlines[..<kept], "settled inlines changed")
-                while kept < common, previous.inlines[kept] == inlines[kept] { kept += 1 }
+                while kept < common, WrapMemos.same(previous.inlines[kept], inlines[kept]) { kept += 1 }
                 if let grown = WrapMemos.grownText(previous, to: inlines, from: kept) {
                     // Only the last inline changed, a plain text grown at its end: its span grows.
                     previous.inlines = inlines
                     previous.settled = settled
+                    let grownFrom = previous.spans[previous.spans.count - 1].text
                     previous.spans[previous.spans.count - 1] = grown
                     let unchanged = previous.spans.count - 1
                     styled.put(previous, for: id, frame: frame)
-                    return (previous.spans, unchanged)
+                    return (previous.spans, unchanged, grownFrom)
                 }
                 // Taken out of the memo, so that cutting them back does not copy them.
                 swap(&spans, &previous.spans)
@@ -104,7 +108,14 @@ final class WrapMemos: Sendable {
                 ends.append(spans.count)
             }
             styled.put(Styled(inlines: inlines, base: base, spans: spans, ends: ends, settled: settled), for: id, frame: frame)
-            return (spans, unchanged)
+            return (spans, unchanged, nil)
+        }
+
+        /// ``WrapMemos/letGo(linesBefore:of:)``, in this store.
+        mutating func letGo(linesBefore count: Int, of id: BlockID) {
+            guard var memo = memos.take(id) ?? nil else { return }
+            memo.letGo(linesBefore: count)
+            memos.put(memo, for: id, frame: frame)
         }
 
         /// Ends a frame: forgets paragraphs not wrapped in this frame or the one before.
@@ -146,7 +157,7 @@ final class WrapMemos: Sendable {
         guard kept == inlines.count - 1, kept == previous.inlines.count - 1,
               case .text(let old) = previous.inlines[kept], case .text(let new) = inlines[kept],
               previous.ends[kept] - (kept > 0 ? previous.ends[kept - 1] : 0) == 1,
-              let span = previous.spans.last, span.text == old,
+              let span = previous.spans.last, span.text.utf8Equals(old),
               new.utf8.count > old.utf8.count, new.utf8HasPrefix(old) else { return nil }
         let utf8 = new.utf8
         let added = String(new[utf8.index(utf8.startIndex, offsetBy: old.utf8.count)...])
@@ -154,6 +165,21 @@ final class WrapMemos: Sendable {
               DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after),
               !ControlCharacters.contains(in: added) else { return nil }
         return Span(new, span.style, width: span.width + DisplayWidth.of(added))
+    }
+
+    /// Whether two inlines are the same, texts compared by their bytes: a paragraph's last text,
+    /// grown since the last frame, differs in length, which `==` does not look at first when
+    /// the text is not ASCII (it compares canonical equivalence, reading both texts).
+    private static func same(_ a: Inline, _ b: Inline) -> Bool {
+        if case .text(let x) = a, case .text(let y) = b { return x.utf8Equals(y) }
+        return a == b
+    }
+
+    /// Lets the first `count` lines of paragraph `id`'s wrap go, as a live view does with the
+    /// lines it committed: later wraps of the paragraph grown at its end give them empty (see
+    /// ``TextWrapper/Memo/letGo(linesBefore:)``).
+    func letGo(linesBefore count: Int, of id: BlockID) {
+        store.withLock { $0.letGo(linesBefore: count, of: id) }
     }
 
     /// Creates an empty store.

@@ -1,7 +1,7 @@
 extension BlockParts {
-    /// The lines of the head part: the blank line before the block (unless it is the first),
-    /// then what comes before the first child — or the whole block when it is not split.
-    func headLines(in context: LayoutContext, sections: TableSections?) -> LaidOutLines {
+    /// The lines of the head part: what comes before the first child — or the whole block when
+    /// it is not split — with the blank line before the block (unless it is the first) kept apart.
+    func headLines(in context: LayoutContext, sections: TableSections?) -> PartLines {
         var laidOut: LaidOutLines
         switch shape {
         case .single:
@@ -19,7 +19,7 @@ extension BlockParts {
             let top = CodeBlockLayout.topLine(code, in: context)
             laidOut = LaidOutLines(lines: [top], stableCount: headIsSettled(sections: sections) ? 1 : 0)
         }
-        return index > 0 ? laidOut.separated() : laidOut
+        return PartLines(laidOut: laidOut, separated: index > 0)
     }
 
     /// Everything the head part's lines of a split block depend on besides the layout context:

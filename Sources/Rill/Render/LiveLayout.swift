@@ -180,7 +180,7 @@ public struct LiveLayout: Sendable {
             let partCount = parts.childCount + 2
             var part = block == frontier.block ? frontier.part : 0
             while part < partCount {
-                let laidOut: LaidOutLines
+                let laidOut: PartLines
                 var awaits = false
                 if part == 0 {
                     if case .single = parts.shape {
@@ -194,7 +194,8 @@ public struct LiveLayout: Sendable {
                     (laidOut, awaits) = cache.child(parts, part - 1, sections: sections, in: context)
                     if stream.isFinished { awaits = false }
                 } else {
-                    laidOut = LaidOutLines(closed: parts.tailLines(in: context, sections: sections))
+                    laidOut = PartLines(laidOut: LaidOutLines(closed: parts.tailLines(in: context, sections: sections)),
+                                        separated: false)
                 }
                 if linksMayRevert, !awaits, part <= parts.childCount {
                     awaits = parts.holdsLinkOrImage(part: part)
@@ -204,18 +205,18 @@ public struct LiveLayout: Sendable {
                 let partIsOpen = !parts.isFinal
                     && (parts.isSplit ? part >= 1 && part <= parts.childCount && part - 1 >= firstOpen : part == 0)
                 var mark = Mark(frontier: Frontier(block: block, part: part, line: 0), id: parts.head.id,
-                                start: laidCount, count: laidOut.lines.count, last: isLastPart, isOpen: partIsOpen)
-                if part == 0, case .quote = parts.shape, !parts.isFinal, laidOut.lines.isEmpty { mark.mayFill = true }
+                                start: laidCount, count: laidOut.count, last: isLastPart, isOpen: partIsOpen)
+                if part == 0, case .quote = parts.shape, !parts.isFinal, laidOut.count == 0 { mark.mayFill = true }
                 marks.append(mark)
                 if settling {
                     settled = laidCount + (awaits ? 0 : laidOut.stableCount)
-                    if awaits || laidOut.stableCount < laidOut.lines.count { settling = false }
+                    if awaits || laidOut.stableCount < laidOut.count { settling = false }
                 }
                 if marks.count == 1, block == frontier.block, part == frontier.part {
-                    skipped = min(frontier.line, laidOut.lines.count)
-                    lines += laidOut.lines[skipped...]
+                    skipped = min(frontier.line, laidOut.count)
+                    laidOut.append(to: &lines, from: skipped)
                 } else {
-                    lines += laidOut.lines
+                    laidOut.append(to: &lines, from: 0)
                 }
                 part += 1
             }
@@ -261,7 +262,9 @@ public struct LiveLayout: Sendable {
         }
         counts.linesCommitted += committed - start
         if committed > start { abandonedPrefix = 0 }
+        let passed = frontier
         moveFrontier(to: committed, marks: marks, finalCount: finalCount)
+        if frontier != passed { letGoOfCommittedLines(finalCount: finalCount, in: stream, settlements: settlements) }
         freezeTableAtFrontier(finalCount: finalCount, in: stream, settlements: settlements)
         framePlans.removeAll(keepingCapacity: true)
         return Frame(lines: Array(lines[(start - skipped)...]), committed: committed - start)
@@ -315,6 +318,17 @@ public struct LiveLayout: Sendable {
     /// different widths have in common.
     private static func visibleCharacters(in line: StyledLine) -> Int {
         line.spans.reduce(0) { count, span in count + span.text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) } }
+    }
+
+    /// Lets the wrap memo of the paragraph the frontier stopped inside (a long one, committed
+    /// early as the region filled) let go of its committed lines: they are never read again.
+    private func letGoOfCommittedLines(finalCount: Int, in stream: MarkdownStream, settlements: [Settlement]) {
+        guard frontier.part == 0, frontier.line > 0, frontier.block >= finalCount,
+              frontier.block < finalCount + stream.tail.count, let wraps = context.memos?.wraps else { return }
+        let parts = self.parts(of: frontier.block, in: stream, finalCount: finalCount, settlements: settlements)
+        guard case .single = parts.shape, case .paragraph = parts.head.kind else { return }
+        // A paragraph after another block starts with the blank line between them.
+        wraps.letGo(linesBefore: frontier.line - (parts.index > 0 ? 1 : 0), of: parts.head.id)
     }
 
     /// The width lines are laid out at.

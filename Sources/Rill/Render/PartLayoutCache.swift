@@ -20,7 +20,7 @@ struct PartLayoutCache: Sendable {
         var plan: Int
         /// A whole block's position in the document.
         var index: Int
-        var laidOut: LaidOutLines
+        var laidOut: PartLines
         /// Whether the part may hold a reference still unresolved.
         var awaitsDefinition: Bool
         /// The highlight state a code line started in (nil when not highlighted).
@@ -54,13 +54,16 @@ struct PartLayoutCache: Sendable {
     }
 
     /// A block laid out whole, and whether it may hold a reference still unresolved.
-    mutating func single(_ parts: BlockParts, in context: LayoutContext) -> (LaidOutLines, awaits: Bool) {
+    mutating func single(_ parts: BlockParts, in context: LayoutContext) -> (PartLines, awaits: Bool) {
         let key = Key(block: parts.head.id, part: 0)
         if let entry = entries[key], entry.block == parts.head, entry.settlement == parts.settlement,
            entry.index == parts.index {
             return (entry.laidOut, entry.awaitsDefinition)
         }
         misses += 1
+        // The old lines go first: a paragraph's wrap memo then holds its lines alone, and adds
+        // the new text's lines to them in place (see ``TextWrapper/wrap(_:width:memo:unchangedPrefix:grownFrom:)``).
+        entries[key] = nil
         let laidOut = parts.headLines(in: context, sections: nil)
         let awaits = parts.head.mayHoldUnresolvedReference
         entries[key] = Entry(block: parts.head, code: nil, settlement: parts.settlement, planFixed: true, plan: 0,
@@ -69,7 +72,7 @@ struct PartLayoutCache: Sendable {
     }
 
     /// The head of a split block (a table's top border and header, a code block's top line).
-    mutating func head(_ parts: BlockParts, sections: TableSections?, in context: LayoutContext) -> LaidOutLines {
+    mutating func head(_ parts: BlockParts, sections: TableSections?, in context: LayoutContext) -> PartLines {
         let key = Key(block: parts.head.id, part: 0)
         let headKey = parts.headKey(sections: sections)
         if let headKey, let entry = entries[key], entry.head == headKey { return entry.laidOut }
@@ -82,7 +85,7 @@ struct PartLayoutCache: Sendable {
 
     /// Child part `position`'s lines, and whether it may hold a reference still unresolved.
     mutating func child(_ parts: BlockParts, _ position: Int, sections: TableSections?,
-                        in context: LayoutContext) -> (LaidOutLines, awaits: Bool) {
+                        in context: LayoutContext) -> (PartLines, awaits: Bool) {
         let key = Key(block: parts.head.id, part: position + 1)
         var child: Block?
         var code: Substring?
@@ -97,7 +100,9 @@ struct PartLayoutCache: Sendable {
             return (entry.laidOut, entry.awaitsDefinition)
         }
         misses += 1
-        let laidOut = parts.childLines(position, in: context, settlement: settlement, sections: sections)
+        entries[key] = nil  // as in ``single(_:in:)``
+        let laidOut = PartLines(laidOut: parts.childLines(position, in: context, settlement: settlement, sections: sections),
+                                separated: false)
         let awaits = child?.mayHoldUnresolvedReference ?? false
         entries[key] = Entry(block: child, code: code, settlement: settlement, planFixed: planFixed, plan: plan,
                              index: parts.index, laidOut: laidOut, awaitsDefinition: awaits, codeStart: codeStart)

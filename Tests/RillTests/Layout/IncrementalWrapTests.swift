@@ -168,6 +168,54 @@ extension RillTests.Layout {
             #expect(memo.rewrappedFrom == memo.lines.count - 1)
         }
 
+        /// Text appended to a long line, its lines let go of by the caller between wraps: the
+        /// memo adds the new lines to its array in place, not to a copy of all the lines.
+        @Test("Appended text grows the memo's lines in place")
+        func growsLinesInPlace() {
+            var memo: TextWrapper.Memo?
+            var text = ""
+            var last: UnsafeRawPointer?
+            var inPlace = 0, steps = 0
+            for index in 0..<400 {
+                let old = text
+                text += index % 3 == 0 ? " " : "w"
+                let lines = TextWrapper.wrap([Span(text)], width: 10, memo: &memo, grownFrom: old.isEmpty ? nil : old)
+                #expect(lines == TextWrapper.wrap([Span(text)], width: 10))
+                let address = lines.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+                if index > 0 {
+                    steps += 1
+                    if address == last { inPlace += 1 }
+                }
+                last = address
+            }
+            // The array is moved only when it outgrows its capacity (a doubling).
+            #expect(inPlace > steps * 9 / 10, "in place at \(inPlace) of \(steps) steps")
+        }
+
+        /// A live view commits a long paragraph's first lines to scrollback and lets them go:
+        /// wraps carrying on from the memo give them empty (freed), the others as before.
+        @Test("Lines let go of come empty from wraps that carry on, the rest as the whole wrap")
+        func letGoLinesComeEmpty() {
+            var memo: TextWrapper.Memo?
+            var text = "start"
+            var old = text
+            _ = TextWrapper.wrap([Span(text)], width: 12, memo: &memo)
+            for index in 0..<300 {
+                old = text
+                text += index % 4 == 0 ? " " : "abc"
+                let letGo = max(0, (memo?.lines.count ?? 0) - 3)
+                memo?.letGo(linesBefore: letGo)
+                let lines = TextWrapper.wrap([Span(text)], width: 12, memo: &memo, grownFrom: old)
+                let whole = TextWrapper.wrap([Span(text)], width: 12)
+                #expect(lines.count == whole.count)
+                #expect(lines[..<letGo].allSatisfy { $0 == StyledLine() }, "lines before \(letGo) kept")
+                #expect(lines[letGo...] == whole[letGo...], "\(text) from line \(letGo)")
+            }
+            // An edit before the lines let go of gives them again, from the start.
+            let edited = [Span("edited " + text)]
+            #expect(TextWrapper.wrap(edited, width: 12, memo: &memo) == TextWrapper.wrap(edited, width: 12))
+        }
+
         @Test("A change early in the text is wrapped again from there")
         func earlyChange() {
             var memo: TextWrapper.Memo?

@@ -45,6 +45,39 @@ extension RillTests.Layout {
             }
         }
 
+        /// Real text as one long line (Corpus documents' lines joined: CJK with no spaces, emoji,
+        /// punctuation that may not start a line), after an emphasis, grown by pieces of 1 to 12
+        /// scalars cut anywhere (inside a cluster too): at every step, the lines from the memos
+        /// equal wrapping the whole paragraph afresh.
+        @Test("A long line grown in random pieces wraps as the whole line does", arguments: [9, 23, 80])
+        func longLineGrownInPieces(width: Int) {
+            let documents = ["stream-cjk-emoji.md", "answer-japanese-wa-ga.md", "stream-long-paragraph.md"]
+            let text = documents.map { String(decoding: Corpus.bytes($0), as: UTF8.self) }.joined(separator: " ")
+                .split(whereSeparator: \.isNewline).joined(separator: " ")
+            let scalars = Array(text.unicodeScalars)
+            let context = LayoutContext(width: width, theme: .dark)
+            var random = SplitMix64(seed: 0x11E + UInt64(width))
+            let rounds = TestEnvironment.isExhaustive ? 8 : 1
+            for _ in 0..<rounds {
+                let memos = WrapMemos()
+                let id = BlockID(anchor: 3)
+                let start = Int(random.next() % UInt64(scalars.count / 2))
+                var end = start
+                let stop = TestEnvironment.isExhaustive ? scalars.count : min(scalars.count, start + 1_500)
+                while end < stop {
+                    end = min(stop, end + 1 + Int(random.next() % 12))
+                    var grown = ""
+                    grown.unicodeScalars.append(contentsOf: scalars[start..<end])
+                    let inlines: [Inline] = [.emphasis([.text("中文 lead")]), .text(grown)]
+                    let lines = memos.lines(inlines, base: context.theme.text, width: width, id: id, in: context)
+                    let whole = TextWrapper.wrap(InlineStyler.spans(inlines, base: context.theme.text, in: context), width: width)
+                    #expect(lines == whole, "\(grown.suffix(40).debugDescription) at \(width)")
+                    if lines != whole { return }
+                    memos.sweep()
+                }
+            }
+        }
+
         /// 600 edits of a paragraph's inlines, mostly as a model writes, each passed to `check`.
         static func edit(seed: UInt64, _ check: (Int, [Inline]) -> Void) {
             var random = SplitMix64(seed: seed)

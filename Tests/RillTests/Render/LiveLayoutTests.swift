@@ -53,6 +53,23 @@ import Testing
         #expect(layout.statistics.linesCommitted == lines.count)
     }
 
+    /// One long line of words after a heading, streamed in pieces of random sizes into a short
+    /// region: its wrapped lines are committed early, and the paragraph's wrap lets them go as
+    /// they are; what is committed is still the batch render.
+    @Test("A long line committed early as it streams is the batch render", arguments: [1, 7, 300])
+    func longLineCommittedEarly(size: Int) {
+        let words = (0..<900).map { ["lorem", "ipsum", "中文字符", "👍🏽", "dolor,", "(sit)", "amet."][$0 % 7] }
+        let bytes = Array(("# Title\n\n" + words.joined(separator: " ") + "\n").utf8)
+        let (lines, tallest, layout) = Self.committed(bytes, size: size, width: 33, maxLines: 4)
+        let batch = DocumentLayout.lines(for: MarkdownStream.parse(bytes), in: LayoutContext(width: 33, theme: .dark))
+        #expect(tallest <= 4)
+        #expect(layout.statistics.linesCommittedEarly > 100)
+        let differing = (0..<max(lines.count, batch.count)).first { index in
+            index >= lines.count || index >= batch.count || lines[index] != batch[index]
+        }
+        #expect(differing == nil, "line \(differing ?? 0) of \(lines.count) committed, \(batch.count) in batch")
+    }
+
     @Test("Settled lines are committed while the document streams, not only at its end")
     func commitsEarly() {
         let bytes = Corpus.bytes("answer-rust-ownership.md")

@@ -21,7 +21,12 @@ public struct LaidOutLines: Equatable, Sendable {
     /// the first settled line after it: if what follows may still vanish (a block on the
     /// incomplete line held back), so must the blank line.
     func separated() -> LaidOutLines {
-        LaidOutLines(lines: [.blank] + lines, stableCount: stableCount > 0 || lines.isEmpty ? stableCount + 1 : 0)
+        LaidOutLines(lines: [.blank] + lines, stableCount: separatedStableCount)
+    }
+
+    /// How many of ``separated()``'s lines are settled.
+    var separatedStableCount: Int {
+        stableCount > 0 || lines.isEmpty ? stableCount + 1 : 0
     }
 
     /// Appends `part` below these lines: its settled lines count only when every line above
