@@ -49,9 +49,18 @@ extension NodeConverter {
         /// For a flattened frame: the end of the last block lifted out of it (its own, or one of
         /// a flattened frame inside it), which is its last child as far as its next one goes.
         var lastLiftedEnd: Int?
+        /// Where on the stack the frame its inlines go to is: its own place, or for a transparent
+        /// frame the nearest one that is not transparent, so that the text of emphasis nested a
+        /// thousand levels past the depth cap is added to its ancestor's once, not once per level.
+        var inlineTarget = 0
 
         var isFlattened: Bool {
             if case .flattened = kind { return true }
+            return false
+        }
+
+        var isTransparent: Bool {
+            if case .transparent = kind { return true }
             return false
         }
 

@@ -27,7 +27,7 @@ extension NodeConverter {
             } else {
                 stack[top].blocks.append(contentsOf: frame.blocks)
             }
-            for inline in frame.inlines { appendInline(inline, to: &stack[top].inlines) }
+            // Its inlines went to the frame they go to as they came (``Frame/inlineTarget``).
         case .flattened:
             // Its blocks went to the frame it lifts to as they came; what its parent's next
             // child follows is the last of them.
@@ -53,9 +53,9 @@ extension NodeConverter {
             }
             block(.tableRow(isHeader: isHeader), children: cells)
         case .tableCell: block(.tableCell(InlineIdioms.recognize(frame.inlines, findingMath: true)))
-        case .emphasis: appendInline(.emphasis(InlineIdioms.recognize(frame.inlines)), to: &stack[top].inlines)
-        case .strong: appendInline(.strong(InlineIdioms.recognize(frame.inlines)), to: &stack[top].inlines)
-        case .strikethrough: appendInline(.strikethrough(InlineIdioms.recognize(frame.inlines)), to: &stack[top].inlines)
+        case .emphasis: appendInline(.emphasis(InlineIdioms.recognize(frame.inlines)), to: &stack[stack[top].inlineTarget].inlines)
+        case .strong: appendInline(.strong(InlineIdioms.recognize(frame.inlines)), to: &stack[stack[top].inlineTarget].inlines)
+        case .strikethrough: appendInline(.strikethrough(InlineIdioms.recognize(frame.inlines)), to: &stack[stack[top].inlineTarget].inlines)
         case .link(let destination, let title):
             let inline: Inline
             if case .text(let text)? = frame.inlines.first, frame.inlines.count == 1,
@@ -64,9 +64,9 @@ extension NodeConverter {
             } else {
                 inline = .link(destination: destination, title: title, frame.inlines)
             }
-            appendInline(inline, to: &stack[top].inlines)
+            appendInline(inline, to: &stack[stack[top].inlineTarget].inlines)
         case .image(let source, let title):
-            appendInline(.image(source: source, title: title, frame.inlines), to: &stack[top].inlines)
+            appendInline(.image(source: source, title: title, frame.inlines), to: &stack[stack[top].inlineTarget].inlines)
         }
     }
 
@@ -126,8 +126,12 @@ extension NodeConverter {
 
     /// Appends an inline, merging adjacent text runs that cmark splits (at `[`, `!`, entities…).
     func appendInline(_ inline: Inline, to inlines: inout [Inline]) {
-        if case .text(let next) = inline, case .text(let previous)? = inlines.last {
-            inlines[inlines.count - 1] = .text(previous + next)
+        if case .text(let next) = inline, let last = inlines.indices.last, case .text(var previous) = inlines[last] {
+            // The array lets go of the text first, so that it grows in place: text merged from
+            // thousands of pieces is not copied once per piece.
+            inlines[last] = .softBreak
+            previous += next
+            inlines[last] = .text(previous)
         } else {
             inlines.append(inline)
         }

@@ -47,13 +47,14 @@ struct NodeConverter {
                     append(leaf.block, startLine: leaf.startLine, to: &stack, entries: &entries)
                 } else if let inline = leafInline(node) {
                     nodes += Self.mergedPieces(cmark_node_get_type(node) == CMARK_NODE_TEXT ? cmark_node_get_literal(node) : nil)
-                    appendInline(inline, to: &stack[stack.count - 1].inlines)
+                    appendInline(inline, to: &stack[stack[stack.count - 1].inlineTarget].inlines)
                 } else {
                     var frame = enter(node, parent: parent)
+                    let top = stack.count - 1
                     if frame.isFlattened {
-                        let top = stack.count - 1
                         frame.liftTarget = stack[top].isFlattened ? stack[top].liftTarget : top
                     }
+                    frame.inlineTarget = frame.isTransparent ? stack[top].inlineTarget : top + 1
                     stack.append(frame)
                 }
             } else if event == CMARK_EVENT_EXIT, stack.count > 1 {

@@ -53,11 +53,24 @@ enum TableGuard {
         while start <= count {
             var end = start
             while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            // Rule 1: pipes beyond the cap are not separators.
+            // Rule 1: pipes beyond the cap are not separators. They are marked in a copy held
+            // apart from `output`, which the closures share: each access to it is checked.
             var pipes = 0
+            var firstPastCap: Int?
             for index in start..<end where bytes[index] == 0x7C && (index == start || bytes[index - 1] != 0x5C) {
                 pipes += 1
-                if pipes > maxColumns + 1 { write(pipeMark, at: index) }
+                if pipes > maxColumns + 1 {
+                    firstPastCap = index
+                    break
+                }
+            }
+            if let firstPastCap {
+                var marked = output ?? Array(bytes)
+                output = nil
+                for index in firstPastCap..<end where bytes[index] == 0x7C && bytes[index - 1] != 0x5C {
+                    marked[index] = pipeMark
+                }
+                output = marked
             }
             let line = start..<end
             // Rules 2 and 3: a delimiter row too wide or not matching its header line.
