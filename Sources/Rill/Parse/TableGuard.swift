@@ -33,10 +33,11 @@ enum TableGuard {
     /// Stands for a `-` that keeps a line from being a delimiter row.
     static let dashMark = UTF8Normalizer.reservedBytes.second
 
-    /// The rewritten copy of `text`, or nil when no line needs rewriting.
+    /// The rewritten copy of `text`, or nil when no line needs rewriting; `markedPipes` counts
+    /// the pipes rule 1 marked.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    static func guarded(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
+    static func guarded(_ text: UnsafeRawBufferPointer, markedPipes: inout Int) -> [UInt8]? {
         let bytes = text.bindMemory(to: UInt8.self)
         let firstMark = WordBytes.firstFlaggedWord(in: bytes) { WordBytes.equal(to: 0x7C, in: $0) | WordBytes.equal(to: 0x3A, in: $0) }
         guard bytes[firstMark...].contains(where: { $0 == 0x7C || $0 == 0x3A }) else { return nil }
@@ -69,6 +70,7 @@ enum TableGuard {
                 output = nil
                 for index in firstPastCap..<end where bytes[index] == 0x7C && bytes[index - 1] != 0x5C {
                     marked[index] = pipeMark
+                    markedPipes += 1
                 }
                 output = marked
             }

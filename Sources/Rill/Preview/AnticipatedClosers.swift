@@ -144,14 +144,31 @@ enum AnticipatedClosers {
             && (run.byte != UInt8(ascii: "~") || run.length == 2) {
             plan.append((run.byte, run.leftOpen))
         }
+        guard let innermost = plan.first else { return [] }
         // All of them; failing that, without the outermost one or two; or the innermost alone.
+        let unclosable = unclosableLastRun(text)
         var tried: Set<Int> = []
         for count in [plan.count, plan.count - 1, plan.count - 2, 1] where count > 0 && tried.insert(count).inserted {
+            if let unclosable, innermost.byte == unclosable,
+               !plan.prefix(count).drop(while: { $0.byte == unclosable }).contains(where: { $0.byte == unclosable }) {
+                continue
+            }
             var closers: [UInt8] = []
             for run in plan.prefix(count) { closers += repeatElement(run.byte, count: run.count) }
             if hidesOnlyDelimiters(closers, after: text, reading: reading, codeOpener: codeOpener) { return closers }
         }
         return []
+    }
+
+    /// The byte of the `*`, `_` or `~` run `text` ends with when that run follows a space (or
+    /// starts the text): closers that start with that byte join it, and the run they make
+    /// cannot close (it is not right-flanking) nor be closed when no closer of that byte comes
+    /// after it; its delimiters, and the closers, would show. Such closers are not read again.
+    private static func unclosableLastRun(_ text: [UInt8]) -> UInt8? {
+        guard let byte = text.last, PlainTextExtension.isEmphasisDelimiter(byte) else { return nil }
+        var start = text.count - 1
+        while start > 0, text[start - 1] == byte { start -= 1 }
+        return FlankingCharacters.isWhitespace(FlankingCharacters.scalar(before: start, in: text)) ? byte : nil
     }
 
     /// Whether `content` reads as code as it reads as text, less the delimiters: no backslash

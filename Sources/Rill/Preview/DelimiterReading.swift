@@ -79,6 +79,11 @@ struct DelimiterReading {
     /// or container markers, joined by `\n`, without trailing whitespace.
     init(_ text: [UInt8]) {
         self.text = text
+        // Room for every run at once: grown by doubling, the arrays of a text of thousands of
+        // runs are copied again and again, into fresh pages each time once they are large.
+        let runStarts = Self.runStarts(text)
+        runs.reserveCapacity(runStarts)
+        delimiters.reserveCapacity(runStarts)
         let ticks = BacktickRuns(text)
         var index = 0
         while index < text.count {
@@ -127,6 +132,18 @@ struct DelimiterReading {
             }
         }
         processEmphasis(above: -1)
+    }
+
+    /// How many runs of `*`, `_` or `~` `text` holds, read as plain bytes: at least as many as
+    /// the reading finds.
+    private static func runStarts(_ text: [UInt8]) -> Int {
+        var count = 0
+        var previous: UInt8 = 0
+        for byte in text {
+            if byte != previous, byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") { count += 1 }
+            previous = byte
+        }
+        return count
     }
 
     /// Past a bare URL, if there is one at `index` (its text shows as written, in code too:

@@ -238,3 +238,18 @@ extension DeferredParseTests {
         #expect(shownAfter == stream.finalBlocks.map(\.id))
     }
 }
+
+extension DeferredParseTests {
+    @Test("A table row of pipes past the column cap, streamed byte by byte, is weighed by its pipes")
+    func pipesPastTheCapAreWeighed() {
+        // Past the cap the pipes make no cell (the row keeps its header's two), so each parse of
+        // the row makes the same few nodes: weighed by its bytes alone, the row would be parsed
+        // whole at every frame until the budget's floor is spent (about 200 × its size); weighed
+        // by its pipes too, about 47 ×.
+        let bytes = Array(("a|b\n-|-\n" + String(repeating: "|", count: 3_000) + "\n").utf8)
+        let stream = Self.streamed(bytes, size: 1)
+        #expect(BlockTree.differences(stream.finalBlocks, Oracle.parse(bytes)).isEmpty)
+        #expect(stream.bytesParsed < 80 * bytes.count, "parsed \(stream.bytesParsed) bytes of \(bytes.count)")
+        #expect(stream.deferredFrames > bytes.count / 2)
+    }
+}
