@@ -142,7 +142,9 @@ extension TextWrapper {
             text.withUTF8Bytes { bytes in
                 var start = 0
                 while start < bytes.count {
-                    var end = start
+                    var end = WordBytes.firstFlaggedWord(in: bytes, from: start) { word in
+                        WordBytes.below(0x20, in: word) | WordBytes.equal(to: 0x7F, in: word)
+                    }
                     while end < bytes.count, bytes[end] >= 0x20, bytes[end] != 0x7F { end += 1 }
                     if end > start {
                         addPrintable(bytes[start..<end], style: style)
