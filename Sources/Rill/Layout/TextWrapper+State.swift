@@ -189,6 +189,7 @@ extension TextWrapper {
                 if store.count >= dropsEmittedBytesAt { dropEmittedBytes() }
                 let first = store.count, firstOffset = offset - index
                 store.append(contentsOf: bytes[index..<end])
+                // Cells of one column in the style, then where each one's byte is.
                 let firstCell = line.count
                 line.append(contentsOf: repeatElement(Cell(start: 0, count: 1, style: style, width: 1, offset: 0, isSpace: false),
                                                       count: end - index))
@@ -197,7 +198,7 @@ extension TextWrapper {
                         let cell = firstCell + at - index
                         cells[cell].start = first + at - index
                         cells[cell].offset = firstOffset + at
-                        cells[cell].isSpace = bytes[at] == space
+                        cells[cell].isSpace = bytes.base[at] == space
                     }
                 }
                 lineWidth += end - index
