@@ -131,26 +131,21 @@ extension TextWrapper.State {
         // A run of cells of one style whose bytes follow each other in the store (the cells
         // of a line do, as clusters are stored in order) becomes a span in one piece.
         var out = StyledLine()
-        var runStart = 0
-        var runEnd = 0
-        var runWidth = 0
-        var runStyle = -1
-        func flush() {
-            if runEnd > runStart {
-                out.append(Span(String(decoding: store[runStart..<runEnd], as: UTF8.self), styles[runStyle], width: runWidth))
+        store.withUnsafeBufferPointer { store in cells[cells.startIndex..<end].withUnsafeBufferPointer { cells in
+            var next = 0
+            while next < cells.count {
+                let style = cells[next].style, start = cells[next].start
+                var bytesEnd = start + cells[next].count, width = cells[next].width
+                next += 1
+                while next < cells.count, cells[next].style == style, cells[next].start == bytesEnd {
+                    bytesEnd += cells[next].count
+                    width += cells[next].width
+                    next += 1
+                }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: store[start..<bytesEnd]), as: UTF8.self)
+                out.append(Span(text, styles[style], width: width))
             }
-            runWidth = 0
-        }
-        for cell in cells[cells.startIndex..<end] {
-            if cell.style != runStyle || cell.start != runEnd {
-                flush()
-                runStyle = cell.style
-                runStart = cell.start
-            }
-            runEnd = cell.start + cell.count
-            runWidth += cell.width
-        }
-        flush()
+        } }
         return out
     }
 

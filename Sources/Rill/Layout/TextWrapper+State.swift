@@ -133,18 +133,80 @@ extension TextWrapper {
             }
         }
 
-        /// Adds `text`, all ASCII, a byte at a time from its UTF-8 storage (see
-        /// ``addASCIIByte(_:after:style:)``), without walking string indices.
+        /// Adds `text`, all ASCII, from its UTF-8 storage without walking string indices: runs
+        /// of printable bytes a stretch of a line at a time (see ``addPrintable(_:style:)``),
+        /// controls a byte at a time (see ``addASCIIByte(_:after:style:)``).
         ///
         /// - Complexity: O(n) in bytes; most model output is ASCII.
         private mutating func addASCII(_ text: String, style: Int) {
             text.withUTF8Bytes { bytes in
-                var previous: UInt8 = 0
-                for byte in bytes {
-                    addASCIIByte(byte, after: previous, style: style)
-                    previous = byte
+                var start = 0
+                while start < bytes.count {
+                    var end = WordBytes.firstFlaggedWord(in: bytes, from: start) { word in
+                        WordBytes.below(0x20, in: word) | WordBytes.equal(to: 0x7F, in: word)
+                    }
+                    while end < bytes.count, bytes[end] >= 0x20, bytes[end] != 0x7F { end += 1 }
+                    if end > start {
+                        addPrintable(bytes[start..<end], style: style)
+                    }
+                    guard end < bytes.count else { break }
+                    addASCIIByte(bytes[end], after: end > 0 ? bytes[end - 1] : 0, style: style)
                     offset += 1
+                    start = end + 1
                 }
+            }
+        }
+
+        /// Adds `bytes`, printable ASCII at ``offset``, each a cluster one column wide: its
+        /// first byte, a byte that does not fit the line and a space opening a line after a
+        /// soft wrap as ``add(_:)-(Cell)`` does; the bytes between, which fit on the line, in
+        /// one stretch, where a line may break before any letter after a space (between two
+        /// ASCII characters ``mayBreak(before:after:)`` allows nothing else).
+        ///
+        /// A cell filled from `bytes` after the first is always the last of the line when the
+        /// line is not empty: a space that is not placed leaves the line empty.
+        ///
+        /// - Complexity: O(n) in bytes, a few instructions each.
+        private mutating func addPrintable(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, style: Int) {
+            let space = UInt8(ascii: " ")
+            var index = bytes.startIndex
+            var previous: UInt8 = index > bytes.base.startIndex ? bytes.base[index - 1] : 0
+            while index < bytes.endIndex {
+                let room = width - lineWidth
+                if index == bytes.startIndex || breaksAfterHyphens || room <= 0 || (line.isEmpty && bytes[index] == space) {
+                    addASCIIByte(bytes[index], after: previous, style: style)
+                    previous = bytes[index]
+                    offset += 1
+                    index += 1
+                    continue
+                }
+                let end = min(bytes.endIndex, index + room)
+                var wordStart = end - 1
+                while wordStart > index, !(bytes[wordStart] != space && bytes[wordStart - 1] == space) { wordStart -= 1 }
+                if wordStart > index || (!line.isEmpty && bytes[index] != space && previous == space) {
+                    breakAt = line.count + wordStart - index
+                }
+                if store.count >= dropsEmittedBytesAt { dropEmittedBytes() }
+                let first = store.count, firstOffset = offset - index
+                store.append(contentsOf: bytes[index..<end])
+                // Cells of one column in the style, then where each one's byte is.
+                let firstCell = line.count
+                line.append(contentsOf: repeatElement(Cell(start: 0, count: 1, style: style, width: 1, offset: 0, isSpace: false),
+                                                      count: end - index))
+                line.withUnsafeMutableBufferPointer { cells in
+                    for at in index..<end {
+                        let cell = firstCell + at - index
+                        cells[cell].start = first + at - index
+                        cells[cell].offset = firstOffset + at
+                        cells[cell].isSpace = bytes.base[at] == space
+                    }
+                }
+                lineWidth += end - index
+                droppedSpace = nil
+                offset += end - index
+                decider = offset
+                previous = bytes[end - 1]
+                index = end
             }
         }
 

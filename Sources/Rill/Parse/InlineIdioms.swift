@@ -41,7 +41,7 @@ enum InlineIdioms {
     private static func mayHoldIdiom(_ inline: Inline, findingMath: Bool) -> Bool {
         switch inline {
         case .text(let text):
-            text.utf8.contains { $0 == UInt8(ascii: "^") || (findingMath && $0 == UInt8(ascii: "$")) }
+            text.utf8Contains(UInt8(ascii: "^")) || (findingMath && text.utf8Contains(UInt8(ascii: "$")))
         case .html:
             true
         case .code, .emphasis, .strong, .strikethrough, .link, .autolink, .image, .softBreak, .hardBreak, .math,

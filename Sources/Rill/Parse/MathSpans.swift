@@ -26,8 +26,12 @@ enum MathSpans {
 
     /// Whether `bytes` hold a byte that may start or end math (`$` or a backslash): text without
     /// one has no math, and text after it cannot close math opened in it.
+    ///
+    /// - Complexity: O(n), searched by `memchr` when the bytes are contiguous: a paragraph's
+    ///   whole source is asked at every parse.
     static func mayHoldDelimiter<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
-        bytes.contains { $0 == dollar || $0 == backslash }
+        bytes.withContiguousStorageIfAvailable { String.contains(dollar, in: $0) || String.contains(backslash, in: $0) }
+            ?? bytes.contains { $0 == dollar || $0 == backslash }
     }
 
     /// The math spans of `bytes` (a paragraph's text, lines joined by line feeds), in order.

@@ -73,7 +73,7 @@ extension Array where Element == UInt8 {
     func containsClosingBracket(in range: Range<Int>) -> Bool {
         let lower = Swift.max(0, Swift.min(range.lowerBound, count))
         let upper = Swift.max(lower, Swift.min(range.upperBound, count))
-        return self[lower..<upper].contains(0x5D)
+        return withUnsafeBufferPointer { String.contains(0x5D, in: UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
     }
 
     /// Offset where the text of the line holding `offset` ends: before its line ending, or at

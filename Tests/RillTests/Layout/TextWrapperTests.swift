@@ -231,3 +231,34 @@ extension RillTests.Layout.TextWrapperTests {
         #expect(state.finish().map(\.plainText) == whole)
     }
 }
+
+extension RillTests.Layout.TextWrapperTests {
+    /// Printable ASCII is placed a stretch of a line at a time; it must give the lines, the
+    /// restart offsets and the deciding offsets that placing each character on its own gives
+    /// (every character its own span is the first of its run, so placed alone), with wide
+    /// characters, emoji, CJK, combining marks and controls among the words.
+    @Test("A span of words wraps as its characters added one span each", arguments: [false, true])
+    func stretchesWrapAsCharactersAlone(breaksAfterHyphens: Bool) {
+        let pieces = ["a", "to", "word", "longerwordthanmostlines", "well-known", " ", "  ", "   ", "x.y", "(z)",
+                      "日本語", "한국어", "「引用」", "。", "👍🏽", "👨‍👩‍👧", "🇯🇵", "e\u{301}", "ﾊﾟ"]
+        var random = SplitMix64(seed: 0x57AE7C4 + (breaksAfterHyphens ? 1 : 0))
+        for _ in 0..<400 {
+            let text = (0..<Int(1 + random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let width = Int(1 + random.next() % 24)
+            let continuation = random.next() % 2 == 0 ? width : Int(1 + random.next() % 24)
+            func wrapped(_ spans: [Span]) -> (lines: [StyledLine], restarts: [Int?], deciders: [Int]) {
+                var state = TextWrapper.State(firstWidth: width, restWidth: continuation)
+                state.breaksAfterHyphens = breaksAfterHyphens
+                for span in spans { state.add(span) }
+                let lines = state.finish()
+                return (lines, state.restartOffsets, state.decidedBy)
+            }
+            let whole = wrapped([Span(text)])
+            let alone = wrapped(text.map { Span(String($0)) })
+            let context = "\(text.debugDescription) at \(width), then \(continuation)"
+            #expect(whole.lines == alone.lines, "\(context)")
+            #expect(whole.restarts == alone.restarts, "\(context)")
+            #expect(whole.deciders == alone.deciders, "\(context)")
+        }
+    }
+}

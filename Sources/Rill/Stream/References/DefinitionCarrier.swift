@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Carries link reference definitions from final text into every later parse.
 ///
 /// A definition may come after the links that use it, and cmark offers no API for its reference
@@ -110,14 +116,18 @@ struct DefinitionCarrier: Sendable {
     }
 
     /// Whether `]:` occurs in `text` outside `literalRange` (offsets as in `text`).
+    ///
+    /// - Complexity: O(n), each `]` found by `memchr`: every final segment of a document is asked.
     static func mayDefine(_ text: ArraySlice<UInt8>, outside literalRange: Range<Int>?) -> Bool {
-        var index = text.startIndex
-        while index + 1 < text.endIndex {
-            if text[index] == 0x5D, text[index + 1] == 0x3A, !(literalRange?.contains(index) ?? false) {
-                return true
+        text.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var index = 0
+            while index + 1 < bytes.count, let found = memchr(base + index, 0x5D, bytes.count - index - 1) {
+                index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if bytes[index + 1] == 0x3A, !(literalRange?.contains(text.startIndex + index) ?? false) { return true }
+                index += 1
             }
-            index += 1
+            return false
         }
-        return false
     }
 }
