@@ -38,6 +38,20 @@ extension String {
         return copy.withUTF8(body)
     }
 
+    /// Where the UTF-8 bytes are stored, for a text with storage of its own (longer than a small
+    /// string, held in the value itself); nil otherwise.
+    var utf8StorageAddress: UnsafeRawPointer? {
+        guard utf8.count > 15 else { return nil }
+        return utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+    }
+
+    /// Whether the two texts are the same bytes in the same storage (never for small strings):
+    /// then the one holder that lets go of its copy does not copy the other's bytes.
+    func sharesStorage(with other: String) -> Bool {
+        guard let address = utf8StorageAddress else { return false }
+        return address == other.utf8StorageAddress && utf8.count == other.utf8.count
+    }
+
     /// Whether the UTF-8 bytes hold `byte`, searched by `memchr`.
     ///
     /// - Complexity: O(n), a small fraction of an instruction per byte (`memchr` reads a vector

@@ -27,6 +27,12 @@ public struct Span: Hashable, Sendable {
         self.width = width
     }
 
+    /// Puts `text` in place of the span's text, keeping its width: a holder lets go of a growing
+    /// text (an empty one in its place) and takes it back so (see ``LetGoText``).
+    mutating func replaceTextKeepingWidth(_ text: String) {
+        storage = text
+    }
+
     /// Appends `other`'s text in place, its width already measured (a line merging neighbours
     /// of one style; building a new string for each merge made every merge a copy).
     mutating func appendMeasured(_ other: Span) {

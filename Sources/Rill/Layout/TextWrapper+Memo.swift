@@ -4,7 +4,10 @@ extension TextWrapper {
     /// What a wrap left behind, so that the next wrap of the same text grown at its end can
     /// start from its last lines instead of the beginning.
     struct Memo: Sendable {
-        let spans: [Span]
+        fileprivate(set) var spans: [Span]
+        /// The stream's growing text that the last of ``spans`` was, let go of after the frame (an
+        /// empty text in its place, its width kept).
+        fileprivate(set) var textLetGo: LetGoText? = nil
         let firstWidth: Int
         let restWidth: Int
         /// The lines of the wrap, returned to the caller as they are: the array is shared, not
@@ -30,6 +33,20 @@ extension TextWrapper {
         /// how many of them are emptied in ``lines``.
         fileprivate var letGo = 0
         fileprivate var emptied = 0
+
+        /// Lets go of the last span's text when it is `growth`'s growing text.
+        mutating func letGo(_ growth: GrowingTextFrame) {
+            guard textLetGo == nil, let last = spans.indices.last, let held = growth.letGo(spans[last].text) else { return }
+            spans[last].replaceTextKeepingWidth("")
+            textLetGo = held
+        }
+
+        /// Puts back `text`, the growing text let go of.
+        mutating func takeBack(_ text: String) {
+            guard textLetGo != nil, let last = spans.indices.last else { return }
+            spans[last].replaceTextKeepingWidth(text)
+            textLetGo = nil
+        }
 
         /// Lets the first `count` lines go: a live view that committed them to scrollback never
         /// reads them again, and a long paragraph's lines would otherwise be held until it ends
@@ -75,15 +92,22 @@ extension TextWrapper {
     /// The lines returned are the memo's array: a caller that lets go of them before the next
     /// wrap of the text grown at its end lets that wrap add to them in place.
     ///
+    /// A memo that let go of its last text (``Memo/textLetGo``) is carried on from only when
+    /// the caller says the last span begins with that text (`grownFromLength`, its length);
+    /// else the text is wrapped whole.
+    ///
     /// - Complexity: O(text from the line before the first change), not O(all the text); for
     ///   text grown at its end, O(the text added + the last line) when the memo's lines are not
     ///   held elsewhere and `grownFrom` is the memo's last text (else the lines are copied, and
     ///   the old text compared with the new).
     static func wrap(_ spans: [Span], width: Int, memo: inout Memo?, unchangedPrefix: Int = 0,
-                     grownFrom: String? = nil) -> [StyledLine] {
+                     grownFrom: String? = nil, grownFromLength: Int? = nil) -> [StyledLine] {
         let width = max(1, width)
-        if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width {
-            if let added = appended(to: previous.spans, in: spans, unchangedPrefix: unchangedPrefix, grownFrom: grownFrom) {
+        if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width,
+           previous.textLetGo == nil || previous.textLetGo?.length == grownFromLength {
+            let heldLength = previous.textLetGo?.length
+            if let added = appended(to: previous.spans, in: spans, unchangedPrefix: unchangedPrefix, grownFrom: grownFrom,
+                                    heldLength: heldLength) {
                 if added.isEmpty {
                     memo = previous
                     return previous.lines
@@ -99,6 +123,12 @@ extension TextWrapper {
                 for span in added { state.add(span) }
                 return remember(&state, spans: spans, rewrappedFrom: line, resumed: true,
                                 letGo: (previous.letGo, previous.emptied), in: &memo)
+            }
+            guard heldLength == nil else {
+                // Not carried on from a text let go of: wrapped whole.
+                var state = State(firstWidth: width, restWidth: width)
+                for span in spans { state.add(span) }
+                return remember(&state, spans: spans, rewrappedFrom: 0, resumed: false, in: &memo)
             }
             let common = commonPrefix(previous.spans, spans)
             // The last line starting within the unchanged text.
@@ -162,14 +192,25 @@ extension TextWrapper {
     /// - Complexity: O(text of `old` after its first `unchangedPrefix` spans, known equal): the
     ///   spans are compared once; O(spans compared + text added) when `old`'s last text is
     ///   `grownFrom` (the same string's storage: not read).
+    ///   With `heldLength`, `old`'s last text was let go of: `spans`' last begins with it, that
+    ///   many bytes long (the caller knows), and they are not compared.
     private static func appended(to old: [Span], in spans: [Span], unchangedPrefix: Int,
-                                 grownFrom: String?) -> [Span]? {
+                                 grownFrom: String?, heldLength: Int? = nil) -> [Span]? {
         guard spans.count >= old.count else { return nil }
         guard let last = old.indices.last else { return spans }
         for index in min(unchangedPrefix, last)..<last where old[index] != spans[index] { return nil }
         var added: [Span] = []
         let was = old[last], now = spans[last]
-        if was != now {
+        if let heldLength {
+            let utf8 = now.text.utf8
+            guard was.style == now.style, heldLength > 0, utf8.count >= heldLength else { return nil }
+            if utf8.count > heldLength {
+                let start = utf8.index(utf8.startIndex, offsetBy: heldLength)
+                guard let before = now.text.unicodeScalars[..<start].last, let after = now.text.unicodeScalars[start...].first,
+                      before != "\r", DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after) else { return nil }
+                added.append(Span(String(now.text[start...]), was.style))
+            }
+        } else if was != now {
             guard was.style == now.style, !was.text.isEmpty,
                   grownFrom?.utf8Equals(was.text) == true || now.text.utf8HasPrefix(was.text) else { return nil }
             let utf8 = now.text.utf8

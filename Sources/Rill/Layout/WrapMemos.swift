@@ -20,6 +20,28 @@ final class WrapMemos: Sendable {
         /// How many leading inlines are settled (``Block/settledInlines``): the next version
         /// of the paragraph starts with them too.
         var settled: Int
+        /// The stream's growing text that ``inlines`` end with, let go of after the frame (an
+        /// empty text in its place), and whether the last span's text (then empty too) was it.
+        var textLetGo: LetGoText? = nil
+        var spanLetGo = false
+
+        /// Lets go of the last inline's text when it is `growth`'s growing text, and of the last
+        /// span's when it is the same.
+        mutating func letGo(_ growth: GrowingTextFrame) {
+            guard textLetGo == nil, case .text(let text)? = inlines.last, let held = growth.letGo(text) else { return }
+            spanLetGo = spans.last?.text.sharesStorage(with: text) == true
+            inlines.editLastText { $0 = "" }
+            if spanLetGo { spans[spans.count - 1].replaceTextKeepingWidth("") }
+            textLetGo = held
+        }
+
+        /// Puts back `text`, the growing text let go of.
+        mutating func takeBack(_ text: String) {
+            inlines.editLastText { $0 = text }
+            if spanLetGo { spans[spans.count - 1].replaceTextKeepingWidth(text) }
+            textLetGo = nil
+            spanLetGo = false
+        }
     }
 
     /// Values kept per paragraph, each with the frame it was last used in. A handful at a time
@@ -46,6 +68,15 @@ final class WrapMemos: Sendable {
         mutating func forget(before frame: Int) {
             entries.removeAll { $0.frame < frame }
         }
+
+        /// Edits every value where it is kept, forgetting those for which `edit` says false.
+        mutating func edit(_ edit: (inout Value) -> Bool) {
+            var index = entries.count
+            while index > 0 {
+                index -= 1
+                if !edit(&entries[index].value) { entries.remove(at: index) }
+            }
+        }
     }
 
     /// The memos of the paragraphs lately styled and wrapped, and the frame count they are
@@ -54,6 +85,29 @@ final class WrapMemos: Sendable {
         private var memos = Recent<TextWrapper.Memo?>()
         private var styled = Recent<Styled>()
         private var frame = 0
+        /// The stream's growing text this frame (see ``begin(_:)``).
+        private var growth = GrowingTextFrame()
+
+        /// ``WrapMemos/begin(_:)``, in this store.
+        mutating func begin(_ growth: GrowingTextFrame) {
+            self.growth = growth
+            styled.edit { styled in
+                guard let held = styled.textLetGo else { return true }
+                if let text = growth.takeBack(held) {
+                    styled.takeBack(text)
+                    return true
+                }
+                return growth.current?.generation == held.generation
+            }
+            memos.edit { memo in
+                guard let held = memo?.textLetGo else { return true }
+                if let text = growth.takeBack(held) {
+                    memo?.takeBack(text)
+                    return true
+                }
+                return growth.current?.generation == held.generation
+            }
+        }
 
         /// ``WrapMemos/spans(_:base:id:in:)``, made from these memos.
         mutating func spans(_ inlines: [Inline], base: TextStyle, id: BlockID, in context: LayoutContext) -> [Span] {
@@ -66,7 +120,7 @@ final class WrapMemos: Sendable {
             let styled = styledSpans(inlines, base: base, id: id, settled: settled, in: context)
             var memo = memos.take(id) ?? nil
             let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged,
-                                         grownFrom: styled.grownFrom)
+                                         grownFrom: styled.grownFrom, grownFromLength: styled.grownFromLength)
             memos.put(memo, for: id, frame: frame)
             return lines
         }
@@ -75,26 +129,44 @@ final class WrapMemos: Sendable {
         /// `id` (the wrap of that call's spans is its memo, so they need no comparing), and the
         /// text of that call's last span when the last span only grew at its end (the wrap memo's
         /// last text, which the wrap then need not compare with the new one).
+        ///
+        /// When the last call's last text was the stream's growing text, let go of since, its
+        /// length is given instead of its text (`grownFromLength`).
         private mutating func styledSpans(_ inlines: [Inline], base: TextStyle, id: BlockID, settled: Int = 0,
-                                          in context: LayoutContext) -> (spans: [Span], unchanged: Int, grownFrom: String?) {
+                                          in context: LayoutContext)
+            -> (spans: [Span], unchanged: Int, grownFrom: String?, grownFromLength: Int?) {
             var kept = 0
             var spans: [Span] = []
             var ends: [Int] = []
             if var previous = styled.take(id), previous.base == base {
                 let common = min(previous.inlines.count, inlines.count)
+                // A text let go of is not compared: it is the growing text as it was, which the
+                // new last text is, the same or grown (taken back when the same), or it is not known.
+                var comparable = common
+                if let held = previous.textLetGo {
+                    comparable = min(common, previous.inlines.count - 1)
+                    if inlines.count == previous.inlines.count, case .text(let text)? = inlines.last,
+                       text.utf8.count == held.length, growth.continues(held, in: text) {
+                        previous.takeBack(text)
+                        comparable = common
+                    }
+                }
                 // Inlines settled in both versions are the same: not compared.
-                kept = min(previous.settled, settled, common)
+                kept = min(previous.settled, settled, comparable)
                 assert(previous.inlines[..<kept] == inlines[..<kept], "settled inlines changed")
-                while kept < common, WrapMemos.same(previous.inlines[kept], inlines[kept]) { kept += 1 }
-                if let grown = WrapMemos.grownText(previous, to: inlines, from: kept) {
+                while kept < comparable, WrapMemos.same(previous.inlines[kept], inlines[kept]) { kept += 1 }
+                if let grown = WrapMemos.grownText(previous, to: inlines, from: kept, growth: growth) {
                     // Only the last inline changed, a plain text grown at its end: its span grows.
+                    let grownFrom = previous.spans[previous.spans.count - 1].text
+                    let grownFromLength = previous.textLetGo?.length
                     previous.inlines = inlines
                     previous.settled = settled
-                    let grownFrom = previous.spans[previous.spans.count - 1].text
+                    previous.textLetGo = nil
+                    previous.spanLetGo = false
                     previous.spans[previous.spans.count - 1] = grown
                     let unchanged = previous.spans.count - 1
                     styled.put(previous, for: id, frame: frame)
-                    return (previous.spans, unchanged, grownFrom)
+                    return (previous.spans, unchanged, grownFromLength == nil ? grownFrom : nil, grownFromLength)
                 }
                 // Taken out of the memo, so that cutting them back does not copy them.
                 swap(&spans, &previous.spans)
@@ -108,7 +180,7 @@ final class WrapMemos: Sendable {
                 ends.append(spans.count)
             }
             styled.put(Styled(inlines: inlines, base: base, spans: spans, ends: ends, settled: settled), for: id, frame: frame)
-            return (spans, unchanged, nil)
+            return (spans, unchanged, nil, nil)
         }
 
         /// ``WrapMemos/letGo(linesBefore:of:)``, in this store.
@@ -118,8 +190,21 @@ final class WrapMemos: Sendable {
             memos.put(memo, for: id, frame: frame)
         }
 
-        /// Ends a frame: forgets paragraphs not wrapped in this frame or the one before.
+        /// Ends a frame: lets go of the growing text, and forgets paragraphs not wrapped in this
+        /// frame or the one before.
         mutating func sweep() {
+            if growth.current != nil {
+                let growth = growth
+                styled.edit { styled in
+                    styled.letGo(growth)
+                    return true
+                }
+                memos.edit { memo in
+                    memo?.letGo(growth)
+                    return true
+                }
+            }
+            growth = GrowingTextFrame()
             frame += 1
             if memos.count > 8 { memos.forget(before: frame - 2) }
             if styled.count > 8 { styled.forget(before: frame - 2) }
@@ -153,15 +238,28 @@ final class WrapMemos: Sendable {
     /// boundary on both sides of the join, so widths add up).
     ///
     /// - Complexity: O(text added), plus one comparison of the old text's bytes.
-    private static func grownText(_ previous: Styled, to inlines: [Inline], from kept: Int) -> Span? {
+    ///   The old text let go of (``Styled/textLetGo``) is not compared: the new one is the
+    ///   growing text it was, grown (then O(text added)), or the span is not grown.
+    private static func grownText(_ previous: Styled, to inlines: [Inline], from kept: Int,
+                                  growth: GrowingTextFrame) -> Span? {
         guard kept == inlines.count - 1, kept == previous.inlines.count - 1,
-              case .text(let old) = previous.inlines[kept], case .text(let new) = inlines[kept],
+              case .text(let new) = inlines[kept],
               previous.ends[kept] - (kept > 0 ? previous.ends[kept - 1] : 0) == 1,
-              let span = previous.spans.last, span.text.utf8Equals(old),
-              new.utf8.count > old.utf8.count, new.utf8HasPrefix(old) else { return nil }
+              let span = previous.spans.last else { return nil }
+        let oldLength: Int
+        if let held = previous.textLetGo {
+            guard previous.spanLetGo, growth.continues(held, in: new) else { return nil }
+            oldLength = held.length
+        } else {
+            guard case .text(let old) = previous.inlines[kept], span.text.utf8Equals(old),
+                  new.utf8.count > old.utf8.count, new.utf8HasPrefix(old) else { return nil }
+            oldLength = old.utf8.count
+        }
+        guard new.utf8.count > oldLength else { return nil }
         let utf8 = new.utf8
-        let added = String(new[utf8.index(utf8.startIndex, offsetBy: old.utf8.count)...])
-        guard let before = old.unicodeScalars.last, let after = added.unicodeScalars.first,
+        let start = utf8.index(utf8.startIndex, offsetBy: oldLength)
+        let added = String(new[start...])
+        guard let before = new.unicodeScalars[..<start].last, let after = added.unicodeScalars.first,
               DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after),
               !ControlCharacters.contains(in: added) else { return nil }
         return Span(new, span.style, width: span.width + DisplayWidth.of(added))
@@ -180,6 +278,14 @@ final class WrapMemos: Sendable {
     /// ``TextWrapper/Memo/letGo(linesBefore:)``).
     func letGo(linesBefore count: Int, of id: BlockID) {
         store.withLock { $0.letGo(linesBefore: count, of: id) }
+    }
+
+    /// Starts a frame whose stream's growing text is `growth`: memos that let go of the text of
+    /// the generation the stream just ended take it back; those that let go of a text neither
+    /// taken back nor still growing are forgotten. At ``sweep()`` they let go of the growing
+    /// text, so that the stream appends to it in place.
+    func begin(_ growth: GrowingTextFrame) {
+        store.withLock { $0.begin(growth) }
     }
 
     /// Creates an empty store.

@@ -11,10 +11,12 @@ extension PlainTextExtension {
     /// ``rowCells(after:in:row:)``).
     ///
     /// - Complexity: O(bytes added + the incomplete line + depth of the last block).
-    static func extended(_ tail: OpenTail, mark: Mark, source: [UInt8]) -> (tail: OpenTail, mark: Mark)? {
+    static func extended(_ tail: inout OpenTail, mark: Mark, source: [UInt8]) -> (mark: Mark, grown: GrownText?)? {
         guard mark.end < source.count, mark.end > mark.lineStart else { return nil }
         if let contentStart = mark.openCodeStart, source[mark.end...].contains(UInt8(ascii: "`")) {
-            return closingCode(tail, mark: mark, contentStart: contentStart, source: source)
+            guard let (result, next) = closingCode(tail, mark: mark, contentStart: contentStart, source: source) else { return nil }
+            tail = result
+            return (next, nil)
         }
         let added = source[mark.end...]
         // The text being written ends at the first pipe (table rows only), or where it ended
@@ -84,11 +86,58 @@ extension PlainTextExtension {
         if !text.isEmpty { next.startsText = false }
 
         let moved = mover(mark: mark, oldContentEnd: oldContentEnd, newContentEnd: newContentEnd, end: source.count)
+        if mark.row == nil, mark.openDepth == 0, !mark.startsText, let grown = appendingInPlace(text, to: &tail, moved: moved) {
+            return (next, grown)
+        }
         let row = mark.row.map { _ in (cellOpen: cellOpen, firstPipe: firstPipe, newCells: newCells) }
         guard let result = growingLastLeaf(tail, moved: moved, row: row, grow: {
             appending(text, to: $0, depth: mark.openDepth, startsText: mark.startsText)
         }) else { return nil }
-        return (result, next)
+        tail = result
+        return (next, nil)
+    }
+
+    /// `tail` with `text` appended to the plain text its last leaf ends with, where it is
+    /// stored, and each range on the way to it that reached the old text's end moved by
+    /// `moved`; the leaf and its text's new length. Nil (and `tail` unchanged) when the last
+    /// leaf does not end with a plain text.
+    ///
+    /// A tail held once (the stream moves it out of itself first), whose text no one else holds
+    /// (a live view lets go of it, see ``GrownText``), grows its text's storage in place.
+    ///
+    /// - Complexity: O(depth of the last leaf + `text`), amortized, when the text is held once;
+    ///   else O(the whole text), which is copied.
+    private static func appendingInPlace(_ text: String, to tail: inout OpenTail,
+                                         moved: (Range<Int>) -> Range<Int>) -> GrownText? {
+        // Only its identity: a copy of the leaf kept meanwhile would hold the text too.
+        guard let leaf = lastLeafEndingWithText(tail) else { return nil }
+        var storageMoved = false
+        func extend(_ block: inout Block) -> Int {
+            block.range = moved(block.range)
+            if let last = block.children.indices.last { return extend(&block.children[last]) }
+            return block.editLastText { literal in
+                let storage = literal.utf8StorageAddress
+                literal += text
+                storageMoved = storage == nil || storage != literal.utf8StorageAddress
+                return literal.utf8.count
+            } ?? 0
+        }
+        let length: Int
+        if let last = tail.trailing.indices.last {
+            length = extend(&tail.trailing[last])
+        } else if var growing = tail.growing, case .children(let final, var open) = growing.content,
+                  let last = open.indices.last {
+            tail.growing = nil
+            growing.content = .children(final: [], open: [])
+            length = extend(&open[last])
+            growing.head.range = moved(growing.head.range)
+            growing.content = .children(final: final, open: open)
+            tail.growing = growing
+        } else {
+            guard let last = tail.leading.indices.last else { return nil }
+            length = extend(&tail.leading[last])
+        }
+        return GrownText(leaf: leaf, length: length, moved: storageMoved)
     }
 
     /// `tail` with the code span left open at the end of its last paragraph closed by the run of
@@ -136,6 +185,12 @@ extension PlainTextExtension {
         next.startsText = text.isEmpty
         next.holdsBracket = mark.holdsBracket || content.contains(UInt8(ascii: "]"))
         return (result, next)
+    }
+
+    /// The identity of `tail`'s last leaf, when it ends with a plain text.
+    private static func lastLeafEndingWithText(_ tail: OpenTail) -> BlockID? {
+        guard let (leaf, _, _) = lastLeaf(tail), case .text? = leaf.kind.inlines?.last else { return nil }
+        return leaf.id
     }
 
     /// How a range moves when the text that ended at `oldContentEnd` (`mark.end` with trailing

@@ -251,7 +251,7 @@ extension PlainTextExtension {
     /// The last open block followed down to its last descendant, with that leaf's parent and
     /// grandparent (for a table cell, its row and table; a growing block's head counts as the
     /// parent of its open children).
-    private static func lastLeaf(_ tail: OpenTail) -> (leaf: Block, parent: Block?, grandparent: Block?)? {
+    static func lastLeaf(_ tail: OpenTail) -> (leaf: Block, parent: Block?, grandparent: Block?)? {
         var parent: Block?
         var block: Block?
         if let last = tail.trailing.last {

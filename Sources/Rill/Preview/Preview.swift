@@ -38,22 +38,28 @@ struct Preview: Sendable {
     /// paragraph or table cell, when that is exactly what a parse would show; nil when the text
     /// must be parsed (and the mark is dropped). `lineMayDefine`: the line being written may be a
     /// link reference definition.
-    mutating func extended(_ shown: OpenTail, source: [UInt8], incompleteFrom: Int?, lineMayDefine: Bool) -> OpenTail? {
+    ///
+    /// Extended in place: `shown` held once grows its last text's storage in place (see
+    /// ``PlainTextExtension/extended(_:mark:source:)``); ``grown`` then names that text.
+    mutating func extend(_ shown: inout OpenTail, source: [UInt8], incompleteFrom: Int?, lineMayDefine: Bool) -> Bool {
+        grown = nil
         if isEnabled, extendsPlainText, let mark = codeLineMark {
             codeLineMark = nil
             guard mark.lineStart == incompleteFrom,
-                  let (extended, next) = CodeLineExtension.extended(shown, mark: mark, source: source) else { return nil }
+                  let (extended, next) = CodeLineExtension.extended(shown, mark: mark, source: source) else { return false }
             extendedFrames += 1
             codeLineMark = next
-            return extended
+            shown = extended
+            return true
         }
         guard isEnabled, extendsPlainText, let mark = plainTextMark, let incomplete = incompleteFrom,
-              mark.lineStart == incomplete, incomplete < source.count else { return nil }
+              mark.lineStart == incomplete, incomplete < source.count else { return false }
         let line = source[incomplete...]
         guard !TailStabilizer.isBareNumber(line), !TailStabilizer.mayBeAmbiguous(line), !lineMayDefine,
-              let (extended, next) = PlainTextExtension.extended(shown, mark: mark, source: source) else { return nil }
+              let (next, grown) = PlainTextExtension.extended(&shown, mark: mark, source: source) else { return false }
         extendedFrames += 1
         plainTextMark = next
+        self.grown = grown
         if next.openDepth == 0 {
             closers = []  // a code span shown closed was closed by its text
         } else if !closers.isEmpty {
@@ -61,8 +67,12 @@ struct Preview: Sendable {
             anticipatedFrames += 1
             closerOffset = source.endTrimmingSpaces(source.count, notBefore: incomplete)
         }
-        return extended
+        return true
     }
+
+    /// The text the last ``extend(_:source:incompleteFrom:lineMayDefine:)`` appended to where
+    /// it is stored, if it did.
+    private(set) var grown: GrownText?
 
     /// The open part to show, given the truth of this frame. `lineLeftOut`: the truth's parse
     /// already ended before the incomplete line (a link definition being written).

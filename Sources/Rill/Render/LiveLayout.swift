@@ -76,6 +76,9 @@ public struct LiveLayout: Sendable {
     private var inputIsRepeatable = false
     /// The last frame's lines.
     private var lastLines: [StyledLine] = []
+    /// Whether the stream had a growing text (or one just replaced) at the last frame laid out:
+    /// then what let go of it may take it back at the next.
+    private var lastFrameHadGrowth = false
     /// Whether a frame of unchanged input is found without laying it out (turned off only to
     /// compare against).
     @_spi(Testing) public var repeatsUnchangedFrames = true
@@ -160,6 +163,14 @@ public struct LiveLayout: Sendable {
     private mutating func laidOut(_ stream: MarkdownStream, settlements: [Settlement], linksMayRevert: Bool) -> Frame {
         let finalCount = stream.finalBlocks.count
         let total = finalCount + stream.tail.count
+        // What was laid out from the stream's growing text is let go of after the frame (see
+        // ``TextGrowth``), and taken back here when the stream ended its generation.
+        let growth = stream.textGrowth.isEmpty ? nil : GrowingTextFrame(stream.textGrowth, tail: stream.tail)
+        if growth != nil || lastFrameHadGrowth {
+            cache.takeBack(growth ?? GrowingTextFrame())
+            context.memos?.wraps.begin(growth ?? GrowingTextFrame())
+        }
+        lastFrameHadGrowth = growth != nil
 
         // The frontier part's lines before `frontier.line` were committed: they are left out of
         // `lines`, whose offsets (marks, settled, committed) count from that part's first line,
@@ -231,6 +242,7 @@ public struct LiveLayout: Sendable {
             counts.openCodeLinesHighlighted = highlights.openLines
             counts.codeHighlightCalls = highlights.calls
         }
+        cache.endFrame()
         context.memos?.sweep()
         // Lines of the frontier's part already committed, but no more than it has now: a part
         // committed early can shrink (an open link's long destination, shown as text until its

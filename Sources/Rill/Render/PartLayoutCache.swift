@@ -27,6 +27,9 @@ struct PartLayoutCache: Sendable {
         var codeStart: HighlightState? = nil
         /// A split block's head (see ``BlockParts/HeadKey``).
         var head: BlockParts.HeadKey? = nil
+        /// The stream's growing text that ``block`` ends with, let go of after the frame (an
+        /// empty text in its place; see ``TextGrowth``).
+        var textLetGo: LetGoText? = nil
     }
 
     private var entries: [Key: Entry] = [:]
@@ -34,10 +37,89 @@ struct PartLayoutCache: Sendable {
     private var tablePlan: (head: Block, isFinal: Bool, sample: [Block], sections: TableSections, mayAwaitDefinition: Bool)?
     /// Parts laid out (cache misses).
     private(set) var misses = 0
+    /// The stream's growing text this frame, and the parts that let go of a growing text.
+    private var growth = GrowingTextFrame()
+    private var lettingGo: [(key: Key, generation: Int)] = []
+
+    /// Starts a frame whose stream's growing text is `growth`: the parts that let go of the text
+    /// of the generation the stream just ended take it back; those that let go of a text neither
+    /// taken back nor still growing are forgotten (laid out again).
+    ///
+    /// - Complexity: O(1) while the generation goes on, else O(parts that let go of its text).
+    mutating func takeBack(_ growth: GrowingTextFrame) {
+        self.growth = growth
+        guard lettingGo.contains(where: { $0.generation != growth.current?.generation }) else { return }
+        let parts = lettingGo
+        lettingGo = []
+        for (key, generation) in parts {
+            guard generation != growth.current?.generation else {
+                lettingGo.append((key, generation))
+                continue
+            }
+            guard var entry = entries.removeValue(forKey: key), let held = entry.textLetGo else { continue }
+            guard let text = growth.takeBack(held) else { continue }
+            entry.block?.editLastText { $0 = text }
+            entry.textLetGo = nil
+            entries[key] = entry
+        }
+    }
+
+    /// Ends a frame: lets go of the growing text (the parts keep no reference to it).
+    mutating func endFrame() {
+        growth = GrowingTextFrame()
+    }
+
+    /// Whether `entry` was laid out from `block` as it is, and if not, the length its last text
+    /// had when only that text grew at its end since (let go of by the entry: a text of the same
+    /// generation, which only extensions of that text grew, which change nothing else).
+    ///
+    /// - Complexity: O(depth of `block`) when the entry let go of its last text, else as `==`.
+    private func compare(_ entry: Entry, with block: Block?) -> (same: Bool, grownFrom: Int?) {
+        guard let held = entry.textLetGo else { return (entry.block == block, nil) }
+        guard let text = block?.lastText, growth.continues(held, in: text) else { return (false, nil) }
+        return text.utf8.count == held.length ? (true, nil) : (false, held.length)
+    }
+
+    /// Whether `block` may hold a reference still unresolved: as `earlier` said when only its
+    /// last text grew since, from its length `grownFrom`, unless the text added holds a `]`.
+    ///
+    /// - Complexity: O(text added) then, else ``Block/mayHoldUnresolvedReference``.
+    private static func awaits(_ block: Block, earlier: Bool?, grownFrom: Int?) -> Bool {
+        guard let earlier, let grownFrom, let text = block.lastText else { return block.mayHoldUnresolvedReference }
+        if earlier { return true }
+        return text.withUTF8Bytes { String.contains(0x5D, in: UnsafeBufferPointer(rebasing: $0[grownFrom...])) }
+    }
+
+    /// `entry`, kept for part `key`, without the growing text when its block ends with it (an
+    /// empty text in its place, its generation and length kept): the stream then holds the text
+    /// alone and appends to it in place.
+    private mutating func keep(_ entry: Entry, for key: Key) {
+        var entry = entry
+        if growth.current != nil, let text = entry.block?.lastText, let held = growth.letGo(text) {
+            entry.block?.editLastText { $0 = "" }
+            entry.textLetGo = held
+            lettingGo.removeAll { $0.key == key }
+            lettingGo.append((key, held.generation))
+        }
+        entries[key] = entry
+    }
+
+    /// The lines of part `key` and whether it may await a definition, when it was laid out from
+    /// `block` as it is and `matches` the rest; else what its entry said about definitions and
+    /// the length its last text had, when only that text grew since (nothing of the entry is
+    /// held after: its lines must be held once when the part is laid out again).
+    private func lookUp(_ key: Key, block: Block?,
+                        matches: (Entry) -> Bool) -> (hit: (PartLines, awaits: Bool)?, awaits: Bool?, grownFrom: Int?) {
+        guard let entry = entries[key] else { return (nil, nil, nil) }
+        let (same, grownFrom) = compare(entry, with: block)
+        if same, matches(entry) { return ((entry.laidOut, entry.awaitsDefinition), nil, nil) }
+        return (nil, entry.awaitsDefinition, grownFrom)
+    }
 
     /// Forgets every layout and plan (the width changed).
     mutating func removeAll() {
         entries.removeAll()
+        lettingGo = []
         tablePlan = nil
     }
 
@@ -56,18 +138,16 @@ struct PartLayoutCache: Sendable {
     /// A block laid out whole, and whether it may hold a reference still unresolved.
     mutating func single(_ parts: BlockParts, in context: LayoutContext) -> (PartLines, awaits: Bool) {
         let key = Key(block: parts.head.id, part: 0)
-        if let entry = entries[key], entry.block == parts.head, entry.settlement == parts.settlement,
-           entry.index == parts.index {
-            return (entry.laidOut, entry.awaitsDefinition)
-        }
+        let earlier = lookUp(key, block: parts.head) { $0.settlement == parts.settlement && $0.index == parts.index }
+        if let hit = earlier.hit { return hit }
         misses += 1
         // The old lines go first: a paragraph's wrap memo then holds its lines alone, and adds
         // the new text's lines to them in place (see ``TextWrapper/wrap(_:width:memo:unchangedPrefix:grownFrom:)``).
         entries[key] = nil
         let laidOut = parts.headLines(in: context, sections: nil)
-        let awaits = parts.head.mayHoldUnresolvedReference
-        entries[key] = Entry(block: parts.head, code: nil, settlement: parts.settlement, planFixed: true, plan: 0,
-                             index: parts.index, laidOut: laidOut, awaitsDefinition: awaits)
+        let awaits = Self.awaits(parts.head, earlier: earlier.awaits, grownFrom: earlier.grownFrom)
+        keep(Entry(block: parts.head, code: nil, settlement: parts.settlement, planFixed: true, plan: 0,
+                   index: parts.index, laidOut: laidOut, awaitsDefinition: awaits), for: key)
         return (laidOut, awaits)
     }
 
@@ -95,17 +175,18 @@ struct PartLayoutCache: Sendable {
         let plan = sections?.plan ?? 0
         // A highlighted code line is coloured from the state the lines above left.
         let codeStart = code == nil ? nil : parts.codeLineStart(position, in: context)
-        if let entry = entries[key], entry.block == child, entry.code == code, entry.settlement == settlement,
-           entry.planFixed == planFixed, entry.plan == plan, entry.codeStart === codeStart {
-            return (entry.laidOut, entry.awaitsDefinition)
+        let earlier = lookUp(key, block: child) { entry in
+            entry.code == code && entry.settlement == settlement && entry.planFixed == planFixed
+                && entry.plan == plan && entry.codeStart === codeStart
         }
+        if let hit = earlier.hit { return hit }
         misses += 1
         entries[key] = nil  // as in ``single(_:in:)``
         let laidOut = PartLines(laidOut: parts.childLines(position, in: context, settlement: settlement, sections: sections),
                                 separated: false)
-        let awaits = child?.mayHoldUnresolvedReference ?? false
-        entries[key] = Entry(block: child, code: code, settlement: settlement, planFixed: planFixed, plan: plan,
-                             index: parts.index, laidOut: laidOut, awaitsDefinition: awaits, codeStart: codeStart)
+        let awaits = child.map { Self.awaits($0, earlier: earlier.awaits, grownFrom: earlier.grownFrom) } ?? false
+        keep(Entry(block: child, code: code, settlement: settlement, planFixed: planFixed, plan: plan,
+                   index: parts.index, laidOut: laidOut, awaitsDefinition: awaits, codeStart: codeStart), for: key)
         return (laidOut, awaits)
     }
 

@@ -68,6 +68,21 @@ public struct MarkdownStream: Sendable {
     /// Bytes handed to cmark so far, carried definitions included (for statistics).
     public var bytesParsed: Int { truth.bytesParsed }
 
+    /// The plain text the open part ends with as it grows by plain words, so that a view need not
+    /// hold it between frames (see ``TextGrowth``).
+    private(set) var textGrowth = TextGrowth()
+
+    /// Appends of plain words to the text the open part ends with that moved it to new storage
+    /// (outgrown, or held elsewhere, which copies it whole); see ``TextGrowth``.
+    public var grownTextMoves: Int { textGrowth.moves }
+
+    /// The length from which the text the open part ends with is let go of by a view while it
+    /// grows (see ``TextGrowth/letGoLength``); tests lower it.
+    @_spi(Testing) public var grownTextLetGoLength: Int {
+        get { textGrowth.letGoLength }
+        set { textGrowth.letGoLength = newValue }
+    }
+
     /// Frames in which an ambiguous incomplete last line was held back.
     public var heldBackFrames: Int { preview.heldBackFrames }
 
@@ -213,13 +228,21 @@ public struct MarkdownStream: Sendable {
             return unparsed
         }
         revision = StreamRevision.next()
-        if !atEnd, !schedule.isHeavy(bytes: cost.bytes),
-           let extended = preview.extended(tail, source: source, incompleteFrom: incompleteLineStart, lineMayDefine: leavesLineOut) {
-            // Plain words added to the paragraph being written: shown without a parse.
-            tail = extended
-            schedule.noteParse(start: cost.start, bytes: cost.bytes, work: nil, wasEarly: false, source: source)
-            return unparsed
+        textGrowth.replaced = nil
+        if !atEnd, !schedule.isHeavy(bytes: cost.bytes) {
+            // Moved out, so that the text it ends with is held once and grows in place.
+            var shown = tail
+            tail = OpenTail()
+            let extended = preview.extend(&shown, source: source, incompleteFrom: incompleteLineStart, lineMayDefine: leavesLineOut)
+            tail = shown
+            if extended {
+                // Plain words added to the paragraph being written: shown without a parse.
+                textGrowth.note(preview.grown)
+                schedule.noteParse(start: cost.start, bytes: cost.bytes, work: nil, wasEarly: false, source: source)
+                return unparsed
+            }
         }
+        textGrowth.end(lastText: textGrowth.current == nil ? nil : PlainTextExtension.lastLeaf(tail)?.leaf.lastText)
         let workBefore = truth.openPartWork
         tail = OpenTail()  // shares the truth's growing parts; let go, so that they grow in place
         let outcome = truth.frame(source, parseEnd: parseEnd, incompleteFrom: incomplete, atEnd: atEnd,

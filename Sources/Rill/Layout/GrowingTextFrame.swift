@@ -1,0 +1,52 @@
+/// A stream's growing text (``TextGrowth``) as one frame of a live layout sees it: what the
+/// layout's caches and memos need to let go of that text after the frame and to know, at the
+/// next, what they let go of.
+struct GrowingTextFrame: Sendable {
+    /// The growing text now, its generation and length.
+    private(set) var current: TextGrowth.Current?
+    /// The growing text itself, to know it where it is held (by its storage); held only during
+    /// the frame.
+    private(set) var text: String?
+    /// The text of the generation the stream's last frame ended, as it last was.
+    private(set) var replaced: (generation: Int, text: String)?
+
+    /// No growing text.
+    init() {}
+
+    /// The growing text of `growth`, whose open part `tail` holds it.
+    init(_ growth: TextGrowth, tail: OpenTail) {
+        current = growth.current
+        replaced = growth.replaced
+        if current != nil { text = PlainTextExtension.lastLeaf(tail)?.leaf.lastText }
+    }
+
+    /// Whether `text` is the growing text (the same bytes in the same storage).
+    func isGrowing(_ text: String) -> Bool {
+        self.text.map(text.sharesStorage(with:)) ?? false
+    }
+
+    /// What a holder now lets go of, when `text` is the growing text: its generation and length.
+    func letGo(_ text: String) -> LetGoText? {
+        guard let current, isGrowing(text) else { return nil }
+        return LetGoText(generation: current.generation, length: current.length)
+    }
+
+    /// The text a holder let go of, when the stream's last frame ended its generation with it.
+    func takeBack(_ held: LetGoText) -> String? {
+        guard let replaced, replaced.generation == held.generation, replaced.text.utf8.count == held.length else { return nil }
+        return replaced.text
+    }
+
+    /// Whether `text` is the growing text and begins with the text a holder let go of: the
+    /// same generation, grown at its end since, or not.
+    func continues(_ held: LetGoText, in text: String) -> Bool {
+        current?.generation == held.generation && isGrowing(text) && text.utf8.count >= held.length
+    }
+}
+
+/// What a holder of a stream's growing text kept of it when it let go of it (leaving an empty
+/// text in its place): the generation and length of the text (see ``TextGrowth``).
+struct LetGoText: Sendable, Equatable {
+    var generation: Int
+    var length: Int
+}
