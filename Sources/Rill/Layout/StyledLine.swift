@@ -78,6 +78,18 @@ public struct StyledLine: Hashable, Sendable {
     /// An empty line.
     public static let blank = StyledLine()
 
+    /// Whether `other` is a copy of this line: the same width and the same storage of spans,
+    /// told without reading them (lines equal but stored apart are not).
+    ///
+    /// - Complexity: O(1).
+    func isCopy(of other: StyledLine) -> Bool {
+        width == other.width && spans.withUnsafeBufferPointer { mine in
+            other.spans.withUnsafeBufferPointer { theirs in
+                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+            }
+        }
+    }
+
     /// The line's text without styles.
     public var plainText: String { spans.map(\.text).joined() }
 

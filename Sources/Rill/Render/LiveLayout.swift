@@ -76,6 +76,9 @@ public struct LiveLayout: Sendable {
     private var inputIsRepeatable = false
     /// The last frame's lines.
     private var lastLines: [StyledLine] = []
+    /// The lines of the frame before the last, which a view painting the last one no longer
+    /// holds: the next frame is written over them (see ``FrameLines``).
+    private var spareLines: [StyledLine] = []
     /// Whether the stream had a growing text (or one just replaced) at the last frame laid out:
     /// then what let go of it may take it back at the next.
     private var lastFrameHadGrowth = false
@@ -153,6 +156,7 @@ public struct LiveLayout: Sendable {
         let isUnchanged = frame.committed == 0 && frontier == before.frontier && frozenTable?.id == before.frozenID
             && abandonedCharacters == before.abandoned && abandonedPrefix == before.prefix
         inputIsRepeatable = isUnchanged
+        spareLines = lastLines
         lastLines = frame.lines
         return frame
     }
@@ -175,7 +179,8 @@ public struct LiveLayout: Sendable {
         // The frontier part's lines before `frontier.line` were committed: they are left out of
         // `lines`, whose offsets (marks, settled, committed) count from that part's first line,
         // so that a long part's committed lines are not copied at every frame.
-        var lines: [StyledLine] = []
+        var lines = FrameLines(over: spareLines)
+        spareLines = []  // held once, so written over in place
         var skipped = 0
         var laidCount: Int { skipped + lines.count }
         var marks: [Mark] = []
@@ -279,7 +284,7 @@ public struct LiveLayout: Sendable {
         if frontier != passed { letGoOfCommittedLines(finalCount: finalCount, in: stream, settlements: settlements) }
         freezeTableAtFrontier(finalCount: finalCount, in: stream, settlements: settlements)
         framePlans.removeAll(keepingCapacity: true)
-        return Frame(lines: Array(lines[(start - skipped)...]), committed: committed - start)
+        return Frame(lines: lines.lines(from: start - skipped), committed: committed - start)
     }
 
     /// Lays the live region out again at `width`, at most `maxLines` tall, from the next frame.

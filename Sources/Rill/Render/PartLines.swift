@@ -18,11 +18,11 @@ struct PartLines {
     /// Appends the part's lines from line `start` (the blank line is line 0 when there is one).
     ///
     /// - Complexity: O(lines appended).
-    func append(to lines: inout [StyledLine], from start: Int) {
+    func append(to lines: inout FrameLines, from start: Int) {
         var start = start
         if separated {
             if start == 0 { lines.append(.blank) } else { start -= 1 }
         }
-        lines += laidOut.lines[min(start, laidOut.lines.count)...]
+        lines.append(contentsOf: laidOut.lines[min(start, laidOut.lines.count)...])
     }
 }

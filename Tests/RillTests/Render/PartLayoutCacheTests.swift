@@ -22,8 +22,9 @@ import Testing
             let parts = BlockParts(open: paragraph, index: 1, settlement: settlement)
             let (lines, _) = cache.single(parts, in: context)
             #expect(lines.separated)
-            var drawn: [StyledLine] = []
-            lines.append(to: &drawn, from: 0)
+            var frame = FrameLines(over: [])
+            lines.append(to: &frame, from: 0)
+            let drawn = frame.lines(from: 0)
             let expected = BlockLayout.layout(paragraph, in: LayoutContext(width: 12, theme: .dark),
                                               settlement: settlement).separated()
             #expect(drawn == expected.lines)
