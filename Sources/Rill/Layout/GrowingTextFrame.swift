@@ -17,7 +17,7 @@ struct GrowingTextFrame: Sendable {
     init(_ growth: TextGrowth, tail: OpenTail) {
         current = growth.current
         replaced = growth.replaced
-        if current != nil { text = PlainTextExtension.lastLeaf(tail)?.leaf.lastText }
+        if current != nil { text = PlainTextExtension.lastLeafText(tail) }
     }
 
     /// Whether `text` is the growing text (the same bytes in the same storage).

@@ -4,10 +4,11 @@
 extension Block {
     /// The text the block's last leaf (its last child, down to one without children) ends with:
     /// its last inline, when that is a plain text; nil otherwise.
+    ///
+    /// - Complexity: O(depth); no block is copied on the way.
     var lastText: String? {
-        var block = self
-        while let last = block.children.last { block = last }
-        guard case .text(let text)? = block.kind.inlines?.last else { return nil }
+        if let last = children.indices.last { return children[last].lastText }
+        guard case .text(let text)? = kind.inlines?.last else { return nil }
         return text
     }
 

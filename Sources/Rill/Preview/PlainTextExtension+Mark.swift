@@ -248,6 +248,20 @@ extension PlainTextExtension {
         return false
     }
 
+    /// The text ``lastLeaf(_:)``'s leaf ends with (``Block/lastText``), found without copying
+    /// a block on the way.
+    ///
+    /// - Complexity: O(depth).
+    static func lastLeafText(_ tail: OpenTail) -> String? {
+        if let last = tail.trailing.indices.last { return tail.trailing[last].lastText }
+        if let growing = tail.growing {
+            guard case .children(_, let open) = growing.content, let last = open.indices.last else { return nil }
+            return open[last].lastText
+        }
+        guard let last = tail.leading.indices.last else { return nil }
+        return tail.leading[last].lastText
+    }
+
     /// The last open block followed down to its last descendant, with that leaf's parent and
     /// grandparent (for a table cell, its row and table; a growing block's head counts as the
     /// parent of its open children).
