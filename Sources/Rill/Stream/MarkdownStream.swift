@@ -157,11 +157,8 @@ public struct MarkdownStream: Sendable {
     /// Notes the line endings and the last `]:` in the text received from `start` on.
     private mutating func received(from start: Int) {
         lines.note(source, from: start)
-        var index = max(1, start)
-        while index < source.count {
-            if source[index] == 0x3A, source[index - 1] == 0x5D { lastDefinitionMark = index - 1 }
-            index += 1
-        }
+        // A `]` received last may be followed by the `:` received now.
+        if let mark = DefinitionCarrier.lastMark(in: source, from: max(0, start - 1)) { lastDefinitionMark = mark }
     }
 
     /// Parses what changed since the last frame; ``finalBlocks`` and ``tail`` show the result.

@@ -119,15 +119,39 @@ struct DefinitionCarrier: Sendable {
     ///
     /// - Complexity: O(n), each `]` found by `memchr`: every final segment of a document is asked.
     static func mayDefine(_ text: ArraySlice<UInt8>, outside literalRange: Range<Int>?) -> Bool {
+        var found = false
         text.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            var index = 0
-            while index + 1 < bytes.count, let found = memchr(base + index, 0x5D, bytes.count - index - 1) {
-                index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                if bytes[index + 1] == 0x3A, !(literalRange?.contains(text.startIndex + index) ?? false) { return true }
-                index += 1
+            forEachMark(in: bytes) { offset in
+                found = !(literalRange?.contains(text.startIndex + offset) ?? false)
+                return !found
             }
-            return false
+        }
+        return found
+    }
+
+    /// Where the last `]:` in `text` starts at or after `start`, if one does.
+    ///
+    /// - Complexity: O(n - start), each `]` found by `memchr`: every byte a stream receives is read.
+    static func lastMark(in text: [UInt8], from start: Int) -> Int? {
+        var last: Int?
+        text.withUnsafeBufferPointer { bytes in
+            guard start < bytes.count else { return }
+            forEachMark(in: UnsafeBufferPointer(rebasing: bytes[start...])) { offset in
+                last = start + offset
+                return true
+            }
+        }
+        return last
+    }
+
+    /// Calls `body` with the offset of each `]:` in `bytes`, in order, while it returns true.
+    private static func forEachMark(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
+        guard let base = bytes.baseAddress else { return }
+        var index = 0
+        while index + 1 < bytes.count, let found = memchr(base + index, 0x5D, bytes.count - index - 1) {
+            index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if bytes[index + 1] == 0x3A, !body(index) { return }
+            index += 1
         }
     }
 }

@@ -67,4 +67,19 @@ import Testing
         #expect(stream.bytesParsed <= 2 * (pieces.count + 1) * size,
                 "parsed \(stream.bytesParsed) bytes in \(pieces.count) frames of a \(size)-byte text")
     }
+
+    @Test("The marks `]:` are found as a byte-by-byte reading finds them", arguments: [
+        "", "]", ":", "]:", "a]:b]:", "]]::", "text [a]: /x and ]: at 40]:\n[b]:", String(repeating: "] : ]", count: 30) + "]:",
+    ])
+    func marksAsReadByteByByte(text: String) {
+        let bytes = Array(text.utf8)
+        let marks = bytes.indices.dropLast().filter { bytes[$0] == 0x5D && bytes[$0 + 1] == 0x3A }
+        for start in 0...bytes.count {
+            #expect(DefinitionCarrier.lastMark(in: bytes, from: start) == marks.last { $0 >= start }, "from \(start)")
+        }
+        for literal in [nil, 0..<bytes.count, 0..<(bytes.count / 2)] as [Range<Int>?] {
+            let outside = marks.contains { !(literal?.contains($0) ?? false) }
+            #expect(DefinitionCarrier.mayDefine(bytes[...], outside: literal) == outside)
+        }
+    }
 }
