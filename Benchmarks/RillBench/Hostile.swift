@@ -3,8 +3,9 @@ import Glibc
 @_spi(Testing) import Rill
 
 /// Pathological shapes of input, each measured in a process of its own (so that its peak RSS is
-/// its own): one-shot, streamed in 1-byte and in 4 KB pieces, and cmark-gfm's command line on the
-/// same text: `rill-bench --hostile [--size N] [--only NAME] [--timeout S]`.
+/// its own): one-shot, streamed in 1-byte and in 4 KB pieces, its events streamed in 1-byte
+/// pieces, and cmark-gfm's command line on the same text:
+/// `rill-bench --hostile [--size N] [--only NAME] [--timeout S]`.
 enum Hostile {
     /// A shape: its name, the size it is measured at (nil: `--size`), and how to make about `n` bytes of it.
     struct Shape: Sendable {
@@ -91,15 +92,18 @@ enum Hostile {
     /// Measures every shape, or only those whose name contains `only`, each in a child process
     /// stopped after `timeout` seconds.
     static func run(size: Int, only: String? = nil, timeout: Int) {
-        print("shape | bytes | cmark-gfm s | one-shot s (÷ cmark) | 1 B pieces s (÷ one-shot) | 4 KB pieces s (÷ one-shot) | peak RSS MB one-shot, 1 B, 4 KB (bound) | parsed ÷ bytes at 1 B")
-        print("---|--:|--:|--:|--:|--:|--:|--:")
+        print("shape | bytes | cmark-gfm s | one-shot s (÷ cmark) | 1 B pieces s (÷ one-shot) | 4 KB pieces s (÷ one-shot) | events, 1 B pieces s (÷ one-shot) | peak RSS MB one-shot, 1 B, 4 KB, events (bound) | parsed ÷ bytes at 1 B")
+        print("---|--:|--:|--:|--:|--:|--:|--:|--:")
         for shape in shapes where only.map(shape.name.contains) ?? true {
             let bytes = shape.make(shape.size ?? size)
             let cmark = cmarkCPU(bytes, timeout: timeout)
-            let measure = { (chunk: Int) in child(shape.name, size: shape.size ?? size, chunk: chunk, timeout: timeout) }
-            let oneShot = measure(0)
-            let byByte = bytes.count <= largestStreamedByByte ? measure(1) : nil
-            let byBlock = measure(4096)
+            let measure = { (chunk: Int, events: Bool) in
+                child(shape.name, size: shape.size ?? size, chunk: chunk, events: events, timeout: timeout)
+            }
+            let oneShot = measure(0, false)
+            let byByte = bytes.count <= largestStreamedByByte ? measure(1, false) : nil
+            let byBlock = measure(4096, false)
+            let eventsByByte = bytes.count <= largestStreamedByByte ? measure(1, true) : nil
             let bound = 3 * Double(bytes.count) / 1e6 + 64
             func seconds(_ figures: Figures?, over base: Double?) -> String {
                 guard let figures else { return "—" }
@@ -107,25 +111,45 @@ enum Hostile {
                 let ratio = base.map { String(format: " (%.1f×)", figures.cpu / max($0, 1e-4)) } ?? ""
                 return String(format: "%.3f", figures.cpu) + ratio
             }
-            let peaks = [oneShot, byByte, byBlock].map { $0.map { $0.cpu.isFinite ? String(format: "%.0f", $0.peakMB) : "?" } ?? "—" }
+            let peaks = [oneShot, byByte, byBlock, eventsByByte].map { $0.map { $0.cpu.isFinite ? String(format: "%.0f", $0.peakMB) : "?" } ?? "—" }
             let parsed = byByte.map { $0.cpu.isFinite ? String(format: "%.1f", Double($0.bytesParsed) / Double(bytes.count)) : "?" } ?? "—"
             let cmarkText = cmark.map { $0.isFinite ? String(format: "%.3f", $0) : "> \(timeout)" } ?? "—"
             print("\(shape.name) | \(bytes.count) | \(cmarkText) | "
                   + "\(seconds(oneShot, over: cmark.flatMap { $0.isFinite ? $0 : nil })) | \(seconds(byByte, over: oneShot?.cpu)) | \(seconds(byBlock, over: oneShot?.cpu)) | "
+                  + "\(seconds(eventsByByte, over: oneShot?.cpu)) | "
                   + "\(peaks.joined(separator: ", ")) (\(String(format: "%.0f", bound))) | \(parsed)")
             fflush(nil)  // every stream: the row shows while the next shape runs
         }
     }
 
     /// One measurement, run in this process: one-shot (`chunk` 0) or streamed in `chunk`-byte
-    /// pieces, one frame each; prints CPU ns, bytes handed to cmark and peak RSS in kB.
-    static func measureHere(_ name: String, size: Int, chunk: Int) {
+    /// pieces, one frame each (a live view's, or with `events` an update written as a JSON
+    /// line, as `rill --format jsonl` does); prints CPU ns, bytes handed to cmark and peak RSS in kB.
+    static func measureHere(_ name: String, size: Int, chunk: Int, events: Bool = false) {
         guard let shape = shapes.first(where: { $0.name == name }) else { exit(2) }
         let bytes = shape.make(shape.size ?? size)
         var cpu: UInt64 = 0
         var parsed = bytes.count
         if chunk == 0 {
             cpu = Runner.oneShot(bytes, plain: true).cpu
+        } else if events {
+            var stream = MarkdownStream()
+            var written = 0
+            let start = CPUClock.now()
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + chunk)
+                stream.append(bytes[offset..<end])
+                let update = stream.update()
+                if !update.isEmpty { written += EventEncoder.frameLine(update).count }
+                offset = end
+            }
+            var last = stream.finish()
+            last.isDone = false  // the frame line, then the done line with every block
+            written += EventEncoder.frameLine(last).count + EventEncoder.doneLine(stream.finalBlocks).count
+            cpu = CPUClock.now() - start
+            parsed = stream.bytesParsed
+            precondition(written > 0)
         } else {
             var stream = MarkdownStream()
             var view = LiveView(context: Runner.plainContext, encoder: Runner.plainEncoder, height: Runner.height)
@@ -156,10 +180,10 @@ enum Hostile {
 
     /// Runs `measureHere` in a child process; nil figures when it failed, infinite CPU when it
     /// ran out of time.
-    static func child(_ name: String, size: Int, chunk: Int, timeout: Int) -> Figures? {
+    static func child(_ name: String, size: Int, chunk: Int, events: Bool = false, timeout: Int) -> Figures? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--hostile-run", name, "--size", "\(size)", "--chunk", "\(chunk)"]
+        process.arguments = ["--hostile-run", name, "--size", "\(size)", "--chunk", "\(chunk)"] + (events ? ["--events"] : [])
         let pipe = Pipe()
         process.standardOutput = pipe
         guard (try? process.run()) != nil else { return nil }

@@ -23,7 +23,8 @@ import Rill
 //   rill-bench --rss NAME                        peak RSS of one streamed run (used internally)
 //   rill-bench --hostile [--size N] [--only NAME] [--timeout S]
 //                                                pathological shapes (N bytes, or their own size): one-shot, 1-byte
-//                                                and 4 KB pieces, cmark-gfm's command line; CPU and peak RSS
+//                                                and 4 KB pieces, events in 1-byte pieces, cmark-gfm's command
+//                                                line; CPU and peak RSS
 //   rill-bench --highlight [NAME…] [--sleep MS] [--streamed-only]
 //                                                syntax highlighting: loading, a line (p50, p99), hostile lines,
 //                                                the named documents streamed with it on and off
@@ -45,7 +46,8 @@ func chosenPieces(_ bytes: [UInt8], default size: Int) -> [Range<Int>] {
 AllocatorSettings.returnLargeBlocks()
 
 if let name = option("--hostile-run") {
-    Hostile.measureHere(name, size: Int(option("--size") ?? "") ?? 100_000, chunk: Int(option("--chunk") ?? "") ?? 0)
+    Hostile.measureHere(name, size: Int(option("--size") ?? "") ?? 100_000, chunk: Int(option("--chunk") ?? "") ?? 0,
+                        events: arguments.contains("--events"))
     exit(0)
 }
 

@@ -10,6 +10,8 @@ struct BlockDiff {
     private var appends: [BlockAppend] = []
     /// Leading children of the top-level block left out of the comparison, known unchanged.
     private let settled: Int
+    /// Inlines compared one by one.
+    private var inlinesCompared = 0
 
     private init(id: BlockID, settled: Int) {
         self.id = id
@@ -29,12 +31,13 @@ struct BlockDiff {
 
     /// The appends that turn `old` into `new`, two versions of a block without the same
     /// leading children or code lines, which have not changed; nil as above, or when they do
-    /// not leave out the same prefix.
+    /// not leave out the same prefix. `compared` counts the inlines compared one by one.
     ///
     /// - Complexity: as ``appends(from:to:)-(Block,_)`` for what follows the prefix.
-    static func appends(from old: ReportedBlock, to new: ReportedBlock) -> [BlockAppend]? {
+    static func appends(from old: ReportedBlock, to new: ReportedBlock, comparing compared: inout Int) -> [BlockAppend]? {
         guard old.settled == new.settled, old.settledBytes == new.settledBytes else { return nil }
         var diff = BlockDiff(id: new.id, settled: new.settled)
+        defer { compared += diff.inlinesCompared }
         guard diff.compare(old.rest, new.rest) else { return nil }
         return diff.appends
     }
@@ -52,7 +55,8 @@ struct BlockDiff {
         } else if case .htmlBlock(let a) = old.kind, case .htmlBlock(let b) = new.kind {
             guard literal(a, grewInto: b) else { return false }
         } else if let a = old.kind.inlines, let b = new.kind.inlines {
-            compare(a, b, at: [])
+            // Inlines settled in both versions are the same (``Block/settledInlines``): not compared.
+            compare(a, b, at: [], from: min(old.settledInlines, new.settledInlines, a.count, b.count))
         }
         compareChildren(old.children, new.children)
         if appends.count == before, old.range.upperBound != new.range.upperBound {
@@ -90,6 +94,7 @@ struct BlockDiff {
     /// Children `old` and `new` compared, as those after the ``settled`` ones at the top level.
     private mutating func compareChildren(_ old: [Block], _ new: [Block]) {
         let offset = depth == 0 ? settled : 0
+        guard !old.sharesStorage(with: new) else { return }
         var kept = 0
         while kept < old.count, kept < new.count, Self.identical(old[kept], new[kept]) { kept += 1 }
         if kept == old.count {
@@ -110,9 +115,13 @@ struct BlockDiff {
         add([], .children(keep: offset + kept, Array(new[kept...])))
     }
 
-    private mutating func compare(_ old: [Inline], _ new: [Inline], at inlinePath: [Int]) {
-        var kept = 0
+    private mutating func compare(_ old: [Inline], _ new: [Inline], at inlinePath: [Int], from settled: Int = 0) {
+        // A version kept from the last frame (its part was not parsed again) is the same array.
+        guard !old.sharesStorage(with: new) else { return }
+        assert(old[..<settled] == new[..<settled], "settled inlines changed")
+        var kept = settled
         while kept < old.count, kept < new.count, old[kept] == new[kept] { kept += 1 }
+        inlinesCompared += kept - settled + 1
         if kept == old.count {
             if new.count > kept { add(inlinePath, .inlines(keep: kept, Array(new[kept...]))) }
             return

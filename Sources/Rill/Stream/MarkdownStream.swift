@@ -38,6 +38,8 @@ public struct MarkdownStream: Sendable {
     /// The open blocks as last reported by ``update()``, to report differences against (a
     /// growing block without its final children, which cannot change).
     private var reportedOpen: [ReportedBlock] = []
+    /// The ``revision`` ``update()`` last reported: a frame that finds it again changed nothing.
+    private var reportedRevision: Int?
     /// The open blocks' settlements as of the last frame (see ``settlement(ofOpen:)``).
     var settlements = KeptSettlements()
     /// Offset of the `]` of the last `]:` received (see ``linkResolutionMayRevert``).
@@ -75,6 +77,10 @@ public struct MarkdownStream: Sendable {
     /// Appends of plain words to the text the open part ends with that moved it to new storage
     /// (outgrown, or held elsewhere, which copies it whole); see ``TextGrowth``.
     public var grownTextMoves: Int { textGrowth.moves }
+
+    /// Inlines ``update()`` compared with those it last reported, one by one (for tests: an
+    /// update costs what changed, not the size of the open blocks).
+    @_spi(Testing) public private(set) var reportedInlinesCompared = 0
 
     /// The length from which the text the open part ends with is let go of by a view while it
     /// grows (see ``TextGrowth/letGoLength``); tests lower it.
@@ -180,6 +186,8 @@ public struct MarkdownStream: Sendable {
     public mutating func update() -> DocumentUpdate {
         let outcome = frame(atEnd: false)
         keepSettlements()
+        // A deferred frame changes nothing: nothing to compare.
+        guard revision != reportedRevision else { return DocumentUpdate(frame: frameCount) }
         return report(outcome)
     }
 
@@ -298,7 +306,7 @@ public struct MarkdownStream: Sendable {
             shownIDs.insert(id)
             guard let before else { return update.inserted.append(whole()) }
             if let now, leftOutIsUnchanged(before, children: { whole().children }),
-               let appends = BlockDiff.appends(from: before, to: now) {
+               let appends = BlockDiff.appends(from: before, to: now, comparing: &reportedInlinesCompared) {
                 update.appended += appends
             } else {
                 update.changed.append(whole())
@@ -329,6 +337,7 @@ public struct MarkdownStream: Sendable {
             update.changed = (update.changed + reresolved).sorted { $0.id < $1.id }
         }
         reportedOpen = next
+        reportedRevision = revision
         return update
     }
 }
