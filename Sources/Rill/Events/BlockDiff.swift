@@ -10,12 +10,16 @@ struct BlockDiff {
     private var appends: [BlockAppend] = []
     /// Leading children of the top-level block left out of the comparison, known unchanged.
     private let settled: Int
+    /// The length of the old block's last text when it was let go of (an empty text in its
+    /// place): the new last text is that text grown at its end (see ``ReportedBlock/textLetGo``).
+    private var heldLength: Int?
     /// Inlines compared one by one.
     private var inlinesCompared = 0
 
-    private init(id: BlockID, settled: Int) {
+    private init(id: BlockID, settled: Int, heldLength: Int? = nil) {
         self.id = id
         self.settled = settled
+        self.heldLength = heldLength
     }
 
     /// The appends that turn `old` into `new`; empty when they are equal, ranges included; nil
@@ -33,12 +37,17 @@ struct BlockDiff {
     /// leading children or code lines, which have not changed; nil as above, or when they do
     /// not leave out the same prefix. `compared` counts the inlines compared one by one.
     ///
-    /// - Complexity: as ``appends(from:to:)-(Block,_)`` for what follows the prefix.
+    /// When `old` let go of its last text, `new`'s last text must be that text grown (see
+    /// ``ReportedBlock/isComparable(with:_:)``): it is not compared, what follows its length is
+    /// the addition.
+    ///
+    /// - Complexity: as ``appends(from:to:)-(Block,_)`` for what follows the prefix, the text
+    ///   let go of aside.
     static func appends(from old: ReportedBlock, to new: ReportedBlock, comparing compared: inout Int) -> [BlockAppend]? {
         guard old.settled == new.settled, old.settledBytes == new.settledBytes else { return nil }
-        var diff = BlockDiff(id: new.id, settled: new.settled)
+        var diff = BlockDiff(id: new.id, settled: new.settled, heldLength: old.textLetGo?.length)
         defer { compared += diff.inlinesCompared }
-        guard diff.compare(old.rest, new.rest) else { return nil }
+        guard diff.compare(old.rest, new.rest), diff.heldLength == nil else { return nil }
         return diff.appends
     }
 
@@ -140,6 +149,12 @@ struct BlockDiff {
     /// Whether inline `old` became `new` by additions at its end, which are then in ``appends``.
     private mutating func grow(_ old: Inline, _ new: Inline, at inlinePath: [Int]) -> Bool {
         switch (old, new) {
+        case (.text(let a), .text(let b)) where inlinePath.count == 1 && heldLength != nil && a.isEmpty:
+            // The text let go of: `b` is it grown at its end.
+            guard let held = heldLength, b.utf8.count >= held else { return false }
+            heldLength = nil
+            if b.utf8.count > held { add(inlinePath, .text(String(decoding: b.utf8.dropFirst(held), as: UTF8.self))) }
+            return true
         case (.text(let a), .text(let b)), (.code(let a), .code(let b)), (.html(let a), .html(let b)):
             guard let addition = Self.textAddition(from: a, to: b) else { return false }
             if let addition { add(inlinePath, addition) }

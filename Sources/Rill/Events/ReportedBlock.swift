@@ -10,8 +10,46 @@ struct ReportedBlock {
     /// For a code block, the bytes of the literal its ``settled`` lines make, line breaks
     /// included.
     private(set) var settledBytes: Int
+    /// The stream's growing text that ``rest`` ends with, let go of after the report (an empty
+    /// text in its place), so that the stream appends to it where it is stored (see
+    /// ``TextGrowth``); ``isTextLost`` when the stream ended its generation without passing it on.
+    private(set) var textLetGo: LetGoText?
+    private(set) var isTextLost = false
 
     var id: BlockID { rest.id }
+
+    /// Lets go of the text ``rest`` ends with when it is `growth`'s growing text.
+    ///
+    /// - Complexity: O(depth), plus a copy of what holds the text where the stream's block
+    ///   shares it (its inlines, the children on the way).
+    mutating func letGo(_ growth: GrowingTextFrame) {
+        guard textLetGo == nil, let text = rest.lastText, let held = growth.letGo(text) else { return }
+        rest.editLastText { $0 = "" }
+        textLetGo = held
+    }
+
+    /// Whether `now`, this block as the stream shows it this frame, can be compared with it:
+    /// where it let go of its last text, `now` ends with that text (the stream's growing text),
+    /// grown or not.
+    func isComparable(with now: ReportedBlock, _ growth: GrowingTextFrame) -> Bool {
+        guard !isTextLost else { return false }
+        guard let held = textLetGo else { return true }
+        return now.rest.lastText.map { growth.continues(held, in: $0) } ?? false
+    }
+
+    /// Takes back the text let go of, or waits while it still grows, as `growth` says.
+    mutating func recover(_ growth: GrowingTextFrame) {
+        guard let held = textLetGo else { return }
+        switch growth.fate(of: held) {
+        case .takeBack(let text):
+            rest.editLastText { $0 = text }
+            textLetGo = nil
+        case .stillGrowing:
+            break
+        case .forget:
+            isTextLost = true
+        }
+    }
 
     /// A whole block, as a prefix of `settled` children or lines (`settledBytes` of a code
     /// literal) known not to have changed leaves it; nil when it has fewer.

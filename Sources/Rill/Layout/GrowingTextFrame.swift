@@ -37,11 +37,25 @@ struct GrowingTextFrame: Sendable {
         return replaced.text
     }
 
+    /// What a holder that let go of `held` does with it this frame: takes back the text the stream
+    /// passed on when its generation ended, keeps waiting while it still grows, or forgets it.
+    func fate(of held: LetGoText) -> HeldTextFate {
+        if let text = takeBack(held) { return .takeBack(text) }
+        return current?.generation == held.generation ? .stillGrowing : .forget
+    }
+
     /// Whether `text` is the growing text and begins with the text a holder let go of: the
     /// same generation, grown at its end since, or not.
     func continues(_ held: LetGoText, in text: String) -> Bool {
         current?.generation == held.generation && isGrowing(text) && text.utf8.count >= held.length
     }
+}
+
+/// What becomes of a text a holder let go of, at the start of a frame.
+enum HeldTextFate: Equatable {
+    case takeBack(String)
+    case stillGrowing
+    case forget
 }
 
 /// What a holder of a stream's growing text kept of it when it let go of it (leaving an empty

@@ -285,8 +285,12 @@ public struct MarkdownStream: Sendable {
     private mutating func report(_ outcome: Truth.Outcome) -> DocumentUpdate {
         var update = DocumentUpdate(frame: frameCount)
         update.finalized = outcome.finalized
+        let growth = textGrowth.isEmpty ? GrowingTextFrame() : GrowingTextFrame(textGrowth, tail: tail)
         var old: [BlockID: ReportedBlock] = [:]
-        for block in reportedOpen { old[block.id] = block }
+        for var block in reportedOpen {
+            block.recover(growth)
+            old[block.id] = block
+        }
         // Children final at the last report are left out of the comparison: they cannot have
         // changed, unless a definition kept since made their links read differently. Then, for
         // the growing block parsed whole again, they are compared with what they were (O(n) in
@@ -305,7 +309,7 @@ public struct MarkdownStream: Sendable {
         func report(_ id: BlockID, whole: () -> Block, since before: ReportedBlock?, now: ReportedBlock?) {
             shownIDs.insert(id)
             guard let before else { return update.inserted.append(whole()) }
-            if let now, leftOutIsUnchanged(before, children: { whole().children }),
+            if let now, before.isComparable(with: now, growth), leftOutIsUnchanged(before, children: { whole().children }),
                let appends = BlockDiff.appends(from: before, to: now, comparing: &reportedInlinesCompared) {
                 update.appended += appends
             } else {
@@ -336,6 +340,8 @@ public struct MarkdownStream: Sendable {
         if !reresolved.isEmpty {
             update.changed = (update.changed + reresolved).sorted { $0.id < $1.id }
         }
+        // Let go of the growing text, so that the next frame appends to it where it is stored.
+        if growth.current != nil, let last = next.indices.last { next[last].letGo(growth) }
         reportedOpen = next
         reportedRevision = revision
         return update
