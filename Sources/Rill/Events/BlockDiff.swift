@@ -86,7 +86,7 @@ struct BlockDiff {
     /// The text addition that turns `old` into `new`: nil inside when they are equal; nil when
     /// more than ``maxCut`` scalars of `old` would have to go.
     static func textAddition(from old: String, to new: String) -> BlockAppend.Addition?? {
-        if new.utf8.starts(with: old.utf8) {
+        if new.utf8HasPrefix(old) {
             return new.utf8.count > old.utf8.count ? .some(.text(suffix(of: new, after: old))) : .some(nil)
         }
         let oldScalars = old.unicodeScalars, newScalars = new.unicodeScalars
