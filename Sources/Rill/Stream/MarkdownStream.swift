@@ -181,8 +181,10 @@ public struct MarkdownStream: Sendable {
     /// Parses what changed since the last frame and reports it, in terms of whole top-level
     /// blocks (for event consumers).
     ///
-    /// - Complexity: ``advance()`` plus O(n) in the size of the open blocks, which are compared
-    ///   with the last report, a growing container or code block from where it was final then.
+    /// - Complexity: ``advance()`` plus O(n) in the open blocks' content that may have changed
+    ///   since the last report: nothing when the frame parsed nothing; a growing container or
+    ///   code block from where it was final then, a paragraph from its settled lines, a block
+    ///   kept from the last frame not at all, a growing text from its length then.
     public mutating func update() -> DocumentUpdate {
         let outcome = frame(atEnd: false)
         keepSettlements()
@@ -281,7 +283,8 @@ public struct MarkdownStream: Sendable {
     /// This frame's changes in terms of whole top-level blocks.
     ///
     /// - Complexity: O(n) in the open blocks, the growing one counted from the children (or code
-    ///   lines) it had not made final at the last report, and in the blocks that became final.
+    ///   lines) it had not made final at the last report, and in the blocks that became final;
+    ///   see ``update()`` for what is not compared.
     private mutating func report(_ outcome: Truth.Outcome) -> DocumentUpdate {
         var update = DocumentUpdate(frame: frameCount)
         update.finalized = outcome.finalized
