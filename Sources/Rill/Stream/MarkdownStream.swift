@@ -40,6 +40,8 @@ public struct MarkdownStream: Sendable {
     private var reportedOpen: [ReportedBlock] = []
     /// The ``revision`` ``update()`` last reported: a frame that finds it again changed nothing.
     private var reportedRevision: Int?
+    /// The length of ``source`` the last frame that parsed or extended the open part showed.
+    private var shownLength: Int?
     /// The open blocks' settlements as of the last frame (see ``settlement(ofOpen:)``).
     var settlements = KeptSettlements()
     /// Offset of the `]` of the last `]:` received (see ``linkResolutionMayRevert``).
@@ -216,6 +218,11 @@ public struct MarkdownStream: Sendable {
 
     private mutating func frame(atEnd: Bool) -> Truth.Outcome {
         frameCount += 1
+        var unparsed = Truth.Outcome()
+        unparsed.firstNewFinal = finalBlocks.count
+        // Nothing received since the text was last shown (a character's first bytes only): the
+        // frame would show the same.
+        guard atEnd || source.count != shownLength else { return unparsed }
         let incomplete = atEnd ? source.count : (incompleteLineStart ?? source.count)
         // An incomplete line that may be a link definition being written is left out of the
         // truth, even of what becomes final: blocks resolved against a half-written destination
@@ -227,14 +234,13 @@ public struct MarkdownStream: Sendable {
         let cost = truth.parseCost(source, end: source.count)
         let timing = atEnd ? .due : schedule.timing(start: cost.start, bytes: cost.bytes,
                                                     lineBytes: source.count - incomplete, source: source)
-        var unparsed = Truth.Outcome()
-        unparsed.firstNewFinal = finalBlocks.count
         guard timing != .deferred else {
             deferredFrames += 1
             preview.forgetExtension()
             return unparsed
         }
         revision = StreamRevision.next()
+        shownLength = source.count
         textGrowth.replaced = nil
         if !atEnd, !schedule.isHeavy(bytes: cost.bytes) {
             // Moved out, so that the text it ends with is held once and grows in place.
