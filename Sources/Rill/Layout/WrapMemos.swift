@@ -93,19 +93,27 @@ final class WrapMemos: Sendable {
             self.growth = growth
             styled.edit { styled in
                 guard let held = styled.textLetGo else { return true }
-                if let text = growth.takeBack(held) {
+                switch growth.fate(of: held) {
+                case .takeBack(let text):
                     styled.takeBack(text)
                     return true
+                case .stillGrowing:
+                    return true
+                case .forget:
+                    return false
                 }
-                return growth.current?.generation == held.generation
             }
             memos.edit { memo in
                 guard let held = memo?.textLetGo else { return true }
-                if let text = growth.takeBack(held) {
+                switch growth.fate(of: held) {
+                case .takeBack(let text):
                     memo?.takeBack(text)
                     return true
+                case .stillGrowing:
+                    return true
+                case .forget:
+                    return false
                 }
-                return growth.current?.generation == held.generation
             }
         }
 
@@ -282,8 +290,8 @@ final class WrapMemos: Sendable {
 
     /// Starts a frame whose stream's growing text is `growth`: memos that let go of the text of
     /// the generation the stream just ended take it back; those that let go of a text neither
-    /// taken back nor still growing are forgotten. At ``sweep()`` they let go of the growing
-    /// text, so that the stream appends to it in place.
+    /// taken back nor still growing are forgotten (see ``GrowingTextFrame/fate(of:)``). At
+    /// ``sweep()`` they let go of the growing text, so that the stream appends to it in place.
     func begin(_ growth: GrowingTextFrame) {
         store.withLock { $0.begin(growth) }
     }
