@@ -206,8 +206,8 @@ extension TextWrapper {
             guard was.style == now.style, heldLength > 0, utf8.count >= heldLength else { return nil }
             if utf8.count > heldLength {
                 let start = utf8.index(utf8.startIndex, offsetBy: heldLength)
-                guard let before = now.text.unicodeScalars[..<start].last, let after = now.text.unicodeScalars[start...].first,
-                      before != "\r", DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after) else { return nil }
+                // Not after a carriage return: a line feed added would join its cluster.
+                guard now.text.measuresApart(atUTF8Offset: heldLength), utf8[utf8.index(before: start)] != 0x0D else { return nil }
                 added.append(Span(String(now.text[start...]), was.style))
             }
         } else if was != now {
@@ -215,8 +215,7 @@ extension TextWrapper {
                   grownFrom?.utf8Equals(was.text) == true || now.text.utf8HasPrefix(was.text) else { return nil }
             let utf8 = now.text.utf8
             let start = utf8.index(utf8.startIndex, offsetBy: was.text.utf8.count)
-            guard let before = was.text.unicodeScalars.last, let after = now.text.unicodeScalars[start...].first,
-                  before != "\r", DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after) else { return nil }
+            guard now.text.measuresApart(atUTF8Offset: was.text.utf8.count), utf8[utf8.index(before: start)] != 0x0D else { return nil }  // as above
             added.append(Span(String(now.text[start...]), was.style))
         }
         added.append(contentsOf: spans[old.count...])

@@ -263,13 +263,10 @@ final class WrapMemos: Sendable {
                   new.utf8.count > old.utf8.count, new.utf8HasPrefix(old) else { return nil }
             oldLength = old.utf8.count
         }
-        guard new.utf8.count > oldLength else { return nil }
+        guard new.utf8.count > oldLength, new.measuresApart(atUTF8Offset: oldLength) else { return nil }
         let utf8 = new.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: oldLength)
-        let added = String(new[start...])
-        guard let before = new.unicodeScalars[..<start].last, let after = added.unicodeScalars.first,
-              DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after),
-              !ControlCharacters.contains(in: added) else { return nil }
+        let added = String(new[utf8.index(utf8.startIndex, offsetBy: oldLength)...])
+        guard !ControlCharacters.contains(in: added) else { return nil }
         return Span(new, span.style, width: span.width + DisplayWidth.of(added))
     }
 
