@@ -30,19 +30,23 @@ enum ControlCharacters {
     ///   holding one on are bytes read one at a time. Every line written and every cell of a
     ///   table is asked this.
     static func contains(in text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
-            // Words with no byte below 0x20, no DEL and no `C2` lead byte are skipped whole.
-            var index = WordBytes.firstFlaggedWord(in: bytes) { word in
-                WordBytes.below(0x20, in: word) | WordBytes.equal(to: 0x7F, in: word) | WordBytes.equal(to: 0xC2, in: word)
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x7F { return true }
-                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] < 0xA0 { return true }
-                index += 1
-            }
-            return false
+        text.withUTF8Bytes(contains(in:))
+    }
+
+    /// Whether the UTF-8 `bytes` hold any control character, as ``contains(in:)-(String)`` asks
+    /// of a text: a part of one read where it is stored, from a scalar's first byte on.
+    static func contains(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Words with no byte below 0x20, no DEL and no `C2` lead byte are skipped whole.
+        var index = WordBytes.firstFlaggedWord(in: bytes) { word in
+            WordBytes.below(0x20, in: word) | WordBytes.equal(to: 0x7F, in: word) | WordBytes.equal(to: 0xC2, in: word)
         }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] < 0xA0 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Splits `text` into spans: runs of ordinary text in `style`, and placeholders for control

@@ -114,3 +114,24 @@ public enum DisplayWidth {
         }
     }
 }
+
+extension String {
+    /// Whether UTF-8 offset `offset` is a boundary where the text before it and the text after it
+    /// can be measured apart (their widths add up to the whole's): a scalar ends the text before
+    /// and one starts the text after, and each ends its cluster (``DisplayWidth/endsCluster(_:)``).
+    /// A carriage return before a line feed passes: one cluster, but of no width either way.
+    ///
+    /// - Complexity: O(1) for a native string; ASCII on both sides is told from the two bytes.
+    func measuresApart(atUTF8Offset offset: Int) -> Bool {
+        let sides = withUTF8Bytes { bytes in
+            offset > 0 && offset < bytes.count ? (before: bytes[offset - 1], after: bytes[offset]) : nil
+        }
+        guard let sides else { return false }
+        if sides.before < 0x80, sides.after < 0x80 { return true }
+        // A byte within a scalar's encoding is no boundary.
+        guard sides.after & 0xC0 != 0x80 else { return false }
+        let index = utf8.index(utf8.startIndex, offsetBy: offset)
+        guard let before = unicodeScalars[..<index].last, let after = unicodeScalars[index...].first else { return false }
+        return DisplayWidth.endsCluster(before) && DisplayWidth.endsCluster(after)
+    }
+}

@@ -31,16 +31,12 @@ struct GrowingTextFrame: Sendable {
         return LetGoText(generation: current.generation, length: current.length)
     }
 
-    /// The text a holder let go of, when the stream's last frame ended its generation with it.
-    func takeBack(_ held: LetGoText) -> String? {
-        guard let replaced, replaced.generation == held.generation, replaced.text.utf8.count == held.length else { return nil }
-        return replaced.text
-    }
-
     /// What a holder that let go of `held` does with it this frame: takes back the text the stream
     /// passed on when its generation ended, keeps waiting while it still grows, or forgets it.
     func fate(of held: LetGoText) -> HeldTextFate {
-        if let text = takeBack(held) { return .takeBack(text) }
+        if let replaced, replaced.generation == held.generation, replaced.text.utf8.count == held.length {
+            return .takeBack(replaced.text)
+        }
         return current?.generation == held.generation ? .stillGrowing : .forget
     }
 
@@ -51,16 +47,20 @@ struct GrowingTextFrame: Sendable {
     }
 }
 
-/// What becomes of a text a holder let go of, at the start of a frame.
-enum HeldTextFate: Equatable {
-    case takeBack(String)
-    case stillGrowing
-    case forget
-}
-
 /// What a holder of a stream's growing text kept of it when it let go of it (leaving an empty
 /// text in its place): the generation and length of the text (see ``TextGrowth``).
 struct LetGoText: Sendable, Equatable {
     var generation: Int
     var length: Int
+}
+
+/// What becomes of a text a holder let go of, at the start of a frame.
+enum HeldTextFate: Equatable {
+    /// The stream ended the text's generation and passed on this text, as it last was: the
+    /// holder puts it back in place of the empty text it kept.
+    case takeBack(String)
+    /// The text's generation still grows: the holder keeps waiting (the new text begins with it).
+    case stillGrowing
+    /// Neither: the holder forgets what it made of the text.
+    case forget
 }

@@ -96,18 +96,23 @@ extension TextWrapper {
     /// the caller says the last span begins with that text (`grownFromLength`, its length);
     /// else the text is wrapped whole.
     ///
+    /// `grownBy`, when given, is the length in bytes and the width of what the last span's text
+    /// adds to the text it grew from (after `grownFrom`, or after `grownFromLength` bytes), as
+    /// the caller measured it: the text added is then cut out but not measured again.
+    ///
     /// - Complexity: O(text from the line before the first change), not O(all the text); for
     ///   text grown at its end, O(the text added + the last line) when the memo's lines are not
     ///   held elsewhere and `grownFrom` is the memo's last text (else the lines are copied, and
     ///   the old text compared with the new).
     static func wrap(_ spans: [Span], width: Int, memo: inout Memo?, unchangedPrefix: Int = 0,
-                     grownFrom: String? = nil, grownFromLength: Int? = nil) -> [StyledLine] {
+                     grownFrom: String? = nil, grownFromLength: Int? = nil,
+                     grownBy: (bytes: Int, width: Int)? = nil) -> [StyledLine] {
         let width = max(1, width)
         if var previous = memo.take(), previous.firstWidth == width, previous.restWidth == width,
            previous.textLetGo == nil || previous.textLetGo?.length == grownFromLength {
             let heldLength = previous.textLetGo?.length
             if let added = appended(to: previous.spans, in: spans, unchangedPrefix: unchangedPrefix, grownFrom: grownFrom,
-                                    heldLength: heldLength) {
+                                    heldLength: heldLength, grownBy: grownBy) {
                 if added.isEmpty {
                     memo = previous
                     return previous.lines
@@ -193,34 +198,47 @@ extension TextWrapper {
     ///   spans are compared once; O(spans compared + text added) when `old`'s last text is
     ///   `grownFrom` (the same string's storage: not read).
     ///   With `heldLength`, `old`'s last text was let go of: `spans`' last begins with it, that
-    ///   many bytes long (the caller knows), and they are not compared.
+    ///   many bytes long (the caller knows), and they are not compared. The text added is
+    ///   measured only when `grownBy` does not say its width (see ``addedPart(of:after:grownBy:)``).
     private static func appended(to old: [Span], in spans: [Span], unchangedPrefix: Int,
-                                 grownFrom: String?, heldLength: Int? = nil) -> [Span]? {
+                                 grownFrom: String?, heldLength: Int? = nil,
+                                 grownBy: (bytes: Int, width: Int)? = nil) -> [Span]? {
         guard spans.count >= old.count else { return nil }
         guard let last = old.indices.last else { return spans }
         for index in min(unchangedPrefix, last)..<last where old[index] != spans[index] { return nil }
         var added: [Span] = []
         let was = old[last], now = spans[last]
+        // `grownBy` measured what the last of `spans` added: it says nothing of one before it.
+        let grownBy = old.count == spans.count ? grownBy : nil
         if let heldLength {
             let utf8 = now.text.utf8
             guard was.style == now.style, heldLength > 0, utf8.count >= heldLength else { return nil }
             if utf8.count > heldLength {
-                let start = utf8.index(utf8.startIndex, offsetBy: heldLength)
-                guard let before = now.text.unicodeScalars[..<start].last, let after = now.text.unicodeScalars[start...].first,
-                      before != "\r", DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after) else { return nil }
-                added.append(Span(String(now.text[start...]), was.style))
+                guard let part = addedPart(of: now, after: heldLength, grownBy: grownBy) else { return nil }
+                added.append(part)
             }
         } else if was != now {
             guard was.style == now.style, !was.text.isEmpty,
                   grownFrom?.utf8Equals(was.text) == true || now.text.utf8HasPrefix(was.text) else { return nil }
-            let utf8 = now.text.utf8
-            let start = utf8.index(utf8.startIndex, offsetBy: was.text.utf8.count)
-            guard let before = was.text.unicodeScalars.last, let after = now.text.unicodeScalars[start...].first,
-                  before != "\r", DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after) else { return nil }
-            added.append(Span(String(now.text[start...]), was.style))
+            guard let part = addedPart(of: now, after: was.text.utf8.count, grownBy: grownBy) else { return nil }
+            added.append(part)
         }
         added.append(contentsOf: spans[old.count...])
         return added
+    }
+
+    /// The span of what `now`'s text adds after its first `length` bytes, when the text before
+    /// and after them measure apart and no carriage return ends the text before (a line feed
+    /// added would join its cluster): cut out, and measured unless `grownBy` gives the width
+    /// of a text added as long.
+    ///
+    /// - Complexity: O(text added).
+    private static func addedPart(of now: Span, after length: Int, grownBy: (bytes: Int, width: Int)?) -> Span? {
+        guard now.text.measuresApart(atUTF8Offset: length), now.text.withUTF8Bytes({ $0[length - 1] }) != 0x0D else { return nil }
+        let utf8 = now.text.utf8
+        let text = String(now.text[utf8.index(utf8.startIndex, offsetBy: length)...])
+        if let grownBy, grownBy.bytes == text.utf8.count { return Span(text, now.style, width: grownBy.width) }
+        return Span(text, now.style)
     }
 
     /// The byte at UTF-8 offset `offset` of the spans' text joined, if there is one.

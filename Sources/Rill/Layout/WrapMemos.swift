@@ -93,19 +93,27 @@ final class WrapMemos: Sendable {
             self.growth = growth
             styled.edit { styled in
                 guard let held = styled.textLetGo else { return true }
-                if let text = growth.takeBack(held) {
+                switch growth.fate(of: held) {
+                case .takeBack(let text):
                     styled.takeBack(text)
                     return true
+                case .stillGrowing:
+                    return true
+                case .forget:
+                    return false
                 }
-                return growth.current?.generation == held.generation
             }
             memos.edit { memo in
                 guard let held = memo?.textLetGo else { return true }
-                if let text = growth.takeBack(held) {
+                switch growth.fate(of: held) {
+                case .takeBack(let text):
                     memo?.takeBack(text)
                     return true
+                case .stillGrowing:
+                    return true
+                case .forget:
+                    return false
                 }
-                return growth.current?.generation == held.generation
             }
         }
 
@@ -120,7 +128,8 @@ final class WrapMemos: Sendable {
             let styled = styledSpans(inlines, base: base, id: id, settled: settled, in: context)
             var memo = memos.take(id) ?? nil
             let lines = TextWrapper.wrap(styled.spans, width: width, memo: &memo, unchangedPrefix: styled.unchanged,
-                                         grownFrom: styled.grownFrom, grownFromLength: styled.grownFromLength)
+                                         grownFrom: styled.grownFrom, grownFromLength: styled.grownFromLength,
+                                         grownBy: styled.added)
             memos.put(memo, for: id, frame: frame)
             return lines
         }
@@ -131,10 +140,12 @@ final class WrapMemos: Sendable {
         /// last text, which the wrap then need not compare with the new one).
         ///
         /// When the last call's last text was the stream's growing text, let go of since, its
-        /// length is given instead of its text (`grownFromLength`).
+        /// length is given instead of its text (`grownFromLength`). Either way, the length and
+        /// width of what the last span added are given (`added`, measured here), so that the wrap
+        /// cuts it out without measuring it again.
         private mutating func styledSpans(_ inlines: [Inline], base: TextStyle, id: BlockID, settled: Int = 0,
                                           in context: LayoutContext)
-            -> (spans: [Span], unchanged: Int, grownFrom: String?, grownFromLength: Int?) {
+            -> (spans: [Span], unchanged: Int, grownFrom: String?, grownFromLength: Int?, added: (bytes: Int, width: Int)?) {
             var kept = 0
             var spans: [Span] = []
             var ends: [Int] = []
@@ -157,8 +168,12 @@ final class WrapMemos: Sendable {
                 while kept < comparable, WrapMemos.same(previous.inlines[kept], inlines[kept]) { kept += 1 }
                 if let grown = WrapMemos.grownText(previous, to: inlines, from: kept, growth: growth) {
                     // Only the last inline changed, a plain text grown at its end: its span grows.
-                    let grownFrom = previous.spans[previous.spans.count - 1].text
+                    let old = previous.spans[previous.spans.count - 1]
+                    let grownFrom = old.text
                     let grownFromLength = previous.textLetGo?.length
+                    // The old span's width is kept when its text is let go of.
+                    let added = (bytes: grown.text.utf8.count - (grownFromLength ?? grownFrom.utf8.count),
+                                 width: grown.width - old.width)
                     previous.inlines = inlines
                     previous.settled = settled
                     previous.textLetGo = nil
@@ -166,7 +181,7 @@ final class WrapMemos: Sendable {
                     previous.spans[previous.spans.count - 1] = grown
                     let unchanged = previous.spans.count - 1
                     styled.put(previous, for: id, frame: frame)
-                    return (previous.spans, unchanged, grownFromLength == nil ? grownFrom : nil, grownFromLength)
+                    return (previous.spans, unchanged, grownFromLength == nil ? grownFrom : nil, grownFromLength, added)
                 }
                 // Taken out of the memo, so that cutting them back does not copy them.
                 swap(&spans, &previous.spans)
@@ -180,7 +195,7 @@ final class WrapMemos: Sendable {
                 ends.append(spans.count)
             }
             styled.put(Styled(inlines: inlines, base: base, spans: spans, ends: ends, settled: settled), for: id, frame: frame)
-            return (spans, unchanged, nil, nil)
+            return (spans, unchanged, nil, nil, nil)
         }
 
         /// ``WrapMemos/letGo(linesBefore:of:)``, in this store.
@@ -237,7 +252,8 @@ final class WrapMemos: Sendable {
     /// one span of itself: the same span grown, measured only in what was added (a cluster
     /// boundary on both sides of the join, so widths add up).
     ///
-    /// - Complexity: O(text added), plus one comparison of the old text's bytes.
+    /// - Complexity: O(text added), plus one comparison of the old text's bytes. The text added
+    ///   is read where it is stored, not cut out (the wrap cuts it, see ``lines(_:base:width:id:settled:in:)``).
     ///   The old text let go of (``Styled/textLetGo``) is not compared: the new one is the
     ///   growing text it was, grown (then O(text added)), or the span is not grown.
     private static func grownText(_ previous: Styled, to inlines: [Inline], from kept: Int,
@@ -255,14 +271,11 @@ final class WrapMemos: Sendable {
                   new.utf8.count > old.utf8.count, new.utf8HasPrefix(old) else { return nil }
             oldLength = old.utf8.count
         }
-        guard new.utf8.count > oldLength else { return nil }
+        guard new.utf8.count > oldLength, new.measuresApart(atUTF8Offset: oldLength),
+              !new.withUTF8Bytes({ ControlCharacters.contains(in: UnsafeBufferPointer(rebasing: $0[oldLength...])) })
+        else { return nil }
         let utf8 = new.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: oldLength)
-        let added = String(new[start...])
-        guard let before = new.unicodeScalars[..<start].last, let after = added.unicodeScalars.first,
-              DisplayWidth.endsCluster(before), DisplayWidth.endsCluster(after),
-              !ControlCharacters.contains(in: added) else { return nil }
-        return Span(new, span.style, width: span.width + DisplayWidth.of(added))
+        return Span(new, span.style, width: span.width + DisplayWidth.of(new[utf8.index(utf8.startIndex, offsetBy: oldLength)...]))
     }
 
     /// Whether two inlines are the same, texts compared by their bytes: a paragraph's last text,
@@ -282,8 +295,8 @@ final class WrapMemos: Sendable {
 
     /// Starts a frame whose stream's growing text is `growth`: memos that let go of the text of
     /// the generation the stream just ended take it back; those that let go of a text neither
-    /// taken back nor still growing are forgotten. At ``sweep()`` they let go of the growing
-    /// text, so that the stream appends to it in place.
+    /// taken back nor still growing are forgotten (see ``GrowingTextFrame/fate(of:)``). At
+    /// ``sweep()`` they let go of the growing text, so that the stream appends to it in place.
     func begin(_ growth: GrowingTextFrame) {
         store.withLock { $0.begin(growth) }
     }

@@ -39,28 +39,32 @@ struct PartLayoutCache: Sendable {
     private(set) var misses = 0
     /// The stream's growing text this frame, and the parts that let go of a growing text.
     private var growth = GrowingTextFrame()
-    private var lettingGo: [(key: Key, generation: Int)] = []
+    private var lettingGo: [(key: Key, held: LetGoText)] = []
 
     /// Starts a frame whose stream's growing text is `growth`: the parts that let go of the text
     /// of the generation the stream just ended take it back; those that let go of a text neither
-    /// taken back nor still growing are forgotten (laid out again).
+    /// taken back nor still growing are forgotten, laid out again (see ``GrowingTextFrame/fate(of:)``).
     ///
     /// - Complexity: O(1) while the generation goes on, else O(parts that let go of its text).
     mutating func takeBack(_ growth: GrowingTextFrame) {
         self.growth = growth
-        guard lettingGo.contains(where: { $0.generation != growth.current?.generation }) else { return }
+        guard !lettingGo.allSatisfy({ growth.fate(of: $0.held) == .stillGrowing }) else { return }
         let parts = lettingGo
         lettingGo = []
-        for (key, generation) in parts {
-            guard generation != growth.current?.generation else {
-                lettingGo.append((key, generation))
-                continue
+        for part in parts {
+            switch growth.fate(of: part.held) {
+            case .takeBack(let text):
+                // Its entry holds the empty text, unless the part was laid out again since
+                // without letting go of a text (then it is forgotten too).
+                guard var entry = entries.removeValue(forKey: part.key), entry.textLetGo != nil else { continue }
+                entry.block?.editLastText { $0 = text }
+                entry.textLetGo = nil
+                entries[part.key] = entry
+            case .stillGrowing:
+                lettingGo.append(part)
+            case .forget:
+                entries[part.key] = nil
             }
-            guard var entry = entries.removeValue(forKey: key), let held = entry.textLetGo else { continue }
-            guard let text = growth.takeBack(held) else { continue }
-            entry.block?.editLastText { $0 = text }
-            entry.textLetGo = nil
-            entries[key] = entry
         }
     }
 
@@ -99,7 +103,7 @@ struct PartLayoutCache: Sendable {
             entry.block?.editLastText { $0 = "" }
             entry.textLetGo = held
             lettingGo.removeAll { $0.key == key }
-            lettingGo.append((key, held.generation))
+            lettingGo.append((key, held))
         }
         entries[key] = entry
     }
