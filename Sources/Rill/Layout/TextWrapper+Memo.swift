@@ -12,7 +12,7 @@ extension TextWrapper {
         let restWidth: Int
         /// The lines of the wrap, returned to the caller as they are: the array is shared, not
         /// copied, and grows in place at the next wrap of the text grown at its end when the
-        /// caller let go of its copy (see ``appended(to:in:unchangedPrefix:grownFrom:)``).
+        /// caller let go of its copy (see ``appended(to:in:unchangedPrefix:grownFrom:heldLength:grownBy:)``).
         fileprivate(set) var lines: [StyledLine]
         /// Whether the last of ``lines`` was made by ending the line being filled (the state
         /// holds none of ``lines``: they are handed back to it when it carries on).

@@ -146,7 +146,7 @@ struct PartLayoutCache: Sendable {
         if let hit = earlier.hit { return hit }
         misses += 1
         // The old lines go first: a paragraph's wrap memo then holds its lines alone, and adds
-        // the new text's lines to them in place (see ``TextWrapper/wrap(_:width:memo:unchangedPrefix:grownFrom:)``).
+        // the new text's lines to them in place (see ``TextWrapper/wrap(_:width:memo:unchangedPrefix:grownFrom:grownFromLength:grownBy:)``).
         entries[key] = nil
         let laidOut = parts.headLines(in: context, sections: nil)
         let awaits = Self.awaits(parts.head, earlier: earlier.awaits, grownFrom: earlier.grownFrom)
