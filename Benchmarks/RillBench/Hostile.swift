@@ -76,6 +76,10 @@ enum Hostile {
         Shape("one line of words") { words($0) },
         Shape("one line of words, 1 MB", size: 1 << 20) { words($0) },
         Shape("one line of words after a heading") { "# Words\n\n" + words(max(0, $0 - 10)) },
+        Shape("one line of CJK and Latin words") { n in
+            let words = "lorem 中文 ipsum 日本語 dolor 한국어 sit "
+            return String(repeating: words, count: max(1, n / words.utf8.count)) + "\n"
+        },
         Shape("one line of words, 10 MB", size: 10 << 20) { words($0) },
     ]
 
