@@ -40,6 +40,21 @@ struct GrowingTextFrame: Sendable {
         return current?.generation == held.generation ? .stillGrowing : .forget
     }
 
+    /// Whether a holder that let go of `held` keeps what it made of it this frame: it does when
+    /// it takes the text back (`takeBack` puts it in place) or the text still grows (see
+    /// ``fate(of:)``).
+    func keeps(_ held: LetGoText, takingBack takeBack: (String) -> Void) -> Bool {
+        switch fate(of: held) {
+        case .takeBack(let text):
+            takeBack(text)
+            return true
+        case .stillGrowing:
+            return true
+        case .forget:
+            return false
+        }
+    }
+
     /// Whether `text` is the growing text and begins with the text a holder let go of: the
     /// same generation, grown at its end since, or not.
     func continues(_ held: LetGoText, in text: String) -> Bool {

@@ -93,27 +93,11 @@ final class WrapMemos: Sendable {
             self.growth = growth
             styled.edit { styled in
                 guard let held = styled.textLetGo else { return true }
-                switch growth.fate(of: held) {
-                case .takeBack(let text):
-                    styled.takeBack(text)
-                    return true
-                case .stillGrowing:
-                    return true
-                case .forget:
-                    return false
-                }
+                return growth.keeps(held) { styled.takeBack($0) }
             }
             memos.edit { memo in
                 guard let held = memo?.textLetGo else { return true }
-                switch growth.fate(of: held) {
-                case .takeBack(let text):
-                    memo?.takeBack(text)
-                    return true
-                case .stillGrowing:
-                    return true
-                case .forget:
-                    return false
-                }
+                return growth.keeps(held) { memo?.takeBack($0) }
             }
         }
 
