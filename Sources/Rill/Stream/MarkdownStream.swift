@@ -20,7 +20,8 @@ public struct MarkdownStream: Sendable {
     public private(set) var frameCount = 0
     /// Whether ``finish()`` has run.
     public private(set) var isFinished = false
-    /// Frames that kept the last view of a large open part instead of parsing it again.
+    /// Frames that kept the last view instead of parsing the open part again: it was large, or
+    /// nothing new had arrived (a character's first bytes only).
     public private(set) var deferredFrames = 0
     /// The state of ``finalBlocks`` and ``tail``: a new number whenever a frame may have changed
     /// them (one that parsed, or showed plain words added), never one another state or another
@@ -221,8 +222,11 @@ public struct MarkdownStream: Sendable {
         var unparsed = Truth.Outcome()
         unparsed.firstNewFinal = finalBlocks.count
         // Nothing received since the text was last shown (a character's first bytes only): the
-        // frame would show the same.
-        guard atEnd || source.count != shownLength else { return unparsed }
+        // frame would show the same, so it keeps the last view as a deferred frame does.
+        guard atEnd || source.count != shownLength else {
+            deferredFrames += 1
+            return unparsed
+        }
         let incomplete = atEnd ? source.count : (incompleteLineStart ?? source.count)
         // An incomplete line that may be a link definition being written is left out of the
         // truth, even of what becomes final: blocks resolved against a half-written destination
