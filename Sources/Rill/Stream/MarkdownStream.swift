@@ -191,7 +191,7 @@ public struct MarkdownStream: Sendable {
     public mutating func update() -> DocumentUpdate {
         let outcome = frame(atEnd: false)
         keepSettlements()
-        // A deferred frame changes nothing: nothing to compare.
+        // A frame that kept the last view changed nothing: nothing to compare.
         guard revision != reportedRevision else { return DocumentUpdate(frame: frameCount) }
         return report(outcome)
     }
