@@ -83,11 +83,7 @@ public struct StyledLine: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     func isCopy(of other: StyledLine) -> Bool {
-        width == other.width && spans.withUnsafeBufferPointer { mine in
-            other.spans.withUnsafeBufferPointer { theirs in
-                mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
-            }
-        }
+        width == other.width && spans.sharesStorage(with: other.spans)
     }
 
     /// The line's text without styles.

@@ -259,7 +259,7 @@ public struct MarkdownStream: Sendable {
                 return unparsed
             }
         }
-        textGrowth.end(lastText: textGrowth.current == nil ? nil : PlainTextExtension.lastLeaf(tail)?.leaf.lastText)
+        textGrowth.end(lastText: textGrowth.current == nil ? nil : PlainTextExtension.lastLeafText(tail))
         let workBefore = truth.openPartWork
         tail = OpenTail()  // shares the truth's growing parts; let go, so that they grow in place
         let outcome = truth.frame(source, parseEnd: parseEnd, incompleteFrom: incomplete, atEnd: atEnd,
@@ -298,7 +298,7 @@ public struct MarkdownStream: Sendable {
     private mutating func report(_ outcome: Truth.Outcome) -> DocumentUpdate {
         var update = DocumentUpdate(frame: frameCount)
         update.finalized = outcome.finalized
-        let growth = textGrowth.isEmpty ? GrowingTextFrame() : GrowingTextFrame(textGrowth, tail: tail)
+        let growth = GrowingTextFrame(textGrowth, tail: tail)
         var old: [BlockID: ReportedBlock] = [:]
         for var block in reportedOpen {
             block.recover(growth)
