@@ -1,4 +1,6 @@
-/// A run of text in one style. Its text never contains a line break or a control character.
+/// A run of text in one style. Its text holds no control character, except a span that is a
+/// lone line feed: the inline styler writes one for a hard break or a line of math, and the
+/// wrapper ends the line there.
 public struct Span: Hashable, Sendable {
     /// The text; changing it re-measures the span.
     public var text: String {

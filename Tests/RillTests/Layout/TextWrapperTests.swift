@@ -236,11 +236,14 @@ extension RillTests.Layout.TextWrapperTests {
     /// Printable ASCII is placed a stretch of a line at a time; it must give the lines, the
     /// restart offsets and the deciding offsets that placing each character on its own gives
     /// (every character its own span is the first of its run, so placed alone), with wide
-    /// characters, emoji, CJK, combining marks and controls among the words.
+    /// characters, emoji, CJK, combining marks, hard breaks (a line feed, as the inline styler
+    /// writes one) and the pictures that stand for control characters among the words; no
+    /// other control reaches a span (see ``Span``).
     @Test("A span of words wraps as its characters added one span each", arguments: [false, true])
     func stretchesWrapAsCharactersAlone(breaksAfterHyphens: Bool) {
         let pieces = ["a", "to", "word", "longerwordthanmostlines", "well-known", " ", "  ", "   ", "x.y", "(z)",
-                      "日本語", "한국어", "「引用」", "。", "👍🏽", "👨‍👩‍👧", "🇯🇵", "e\u{301}", "ﾊﾟ"]
+                      "日本語", "한국어", "「引用」", "。", "👍🏽", "👨‍👩‍👧", "🇯🇵", "e\u{301}", "ﾊﾟ",
+                      "\n", "\u{241B}[2J", "\u{2407}"]
         var random = SplitMix64(seed: 0x57AE7C4 + (breaksAfterHyphens ? 1 : 0))
         for _ in 0..<400 {
             let text = (0..<Int(1 + random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
