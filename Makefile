@@ -36,6 +36,16 @@ release: deps
 demo: release
 	.build/release/rill --replay $(DEMO_DOC) --rate $(DEMO_RATE)
 
+# The benchmarks (Benchmarks/README.md). `make bench` runs the main table; BENCH_ARGS picks
+# another (`make bench BENCH_ARGS=--hostile`). cmark-gfm's command line, the yardstick of the
+# hostile table's one-shot column, is installed with them.
+BENCH_ARGS ?=
+bench: deps
+	@dpkg -s cmark-gfm >/dev/null 2>&1 || { \
+	  echo "Installing cmark-gfm"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq cmark-gfm; }
+	$(SWIFT) run -c release rill-bench $(BENCH_ARGS)
+
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
