@@ -457,30 +457,35 @@ extension LiveTerminalTests {
 }
 
 extension LiveTerminalTests {
-    struct WidthChange: Sendable, CustomTestStringConvertible {
-        var from: Int
-        var to: Int
-        var testDescription: String { "\(from) to \(to) columns" }
+    struct SizeChange: Sendable, CustomTestStringConvertible {
+        var from: Geometry
+        var to: Geometry
+        var testDescription: String { "\(from) to \(to)" }
     }
 
     /// A terminal rewraps the lines on screen when its width changes (tmux moves rows it no
-    /// longer has room for into the scrollback): the live region drawn at the old width must be
-    /// neither drawn again nor lost, so the transcript, read as tmux joins rewrapped rows, holds
-    /// every word of the paragraph once, in order.
-    @Test("A width change mid-paragraph leaves every word in the transcript once",
-          arguments: [WidthChange(from: 100, to: 60), WidthChange(from: 60, to: 100)])
-    func widthChangeMidParagraph(_ change: WidthChange) throws {
+    /// longer has room for into the scrollback), and pushes its top rows into the scrollback when
+    /// it loses rows: the live region drawn before must be neither drawn again nor lost, so the
+    /// transcript, read as tmux joins rewrapped rows, holds every word of the paragraph once, in
+    /// order. (tmux also keeps the screen in its scrollback when it is erased from its top left
+    /// corner: the region must never be erased from there.)
+    @Test("A size change mid-paragraph leaves every word in the transcript once",
+          arguments: [SizeChange(from: Geometry(width: 100, height: 40), to: Geometry(width: 60, height: 40)),
+                      SizeChange(from: Geometry(width: 60, height: 40), to: Geometry(width: 100, height: 40)),
+                      SizeChange(from: Geometry(width: 100, height: 40), to: Geometry(width: 100, height: 8)),
+                      SizeChange(from: Geometry(width: 100, height: 8), to: Geometry(width: 100, height: 40))])
+    func sizeChangeMidParagraph(_ change: SizeChange) throws {
         let words = (1...400).map { "word\($0)" }
-        let terminal = try Tmux(width: change.from, height: 40)
+        let terminal = try Tmux(width: change.from.width, height: change.from.height)
         defer { terminal.kill() }
         try (words.joined(separator: " ") + "\n").write(to: terminal.file("paragraph.md"), atomically: true,
                                                          encoding: .utf8)
         let started = try terminal.start("rill --replay \"$OUT/paragraph.md\" --chunk 8 --rate 150 --color never")
-        // Resize while the paragraph, all of it live, is about 15 lines tall at 100 columns.
+        // Resize while the paragraph is about 15 lines tall at 100 columns (all of it live in 40 rows).
         try terminal.wait(for: "the paragraph to reach its 160th word", timeout: 60) { lines in
             lines.contains { $0.contains("word160 ") }
         }
-        try terminal.resize(width: change.to, height: 40)
+        try terminal.resize(width: change.to.width, height: change.to.height)
         let run = try terminal.finish(started, timeout: Self.replayTimeout)
         #expect(run.status == 0)
         let joined = try terminal.capture(history: true, join: true)

@@ -3,8 +3,11 @@ import Rill
 /// A small terminal emulator for tests: interprets exactly the sequences Rill writes (text,
 /// CR, LF, CUU, CUD, CUF, CUB, CHA, ICH, DCH, EL, ED 0, SGR, OSC 8, private modes) and keeps the screen plus the
 /// lines scrolled off its top, like a real terminal's scrollback. Characters take the columns
-/// ``DisplayWidth`` gives them; a line is not reflowed on resize.
+/// ``DisplayWidth`` gives them; a line is not reflowed on resize. Its height may change as
+/// tmux's does (see ``resize(height:)``).
 ///
+/// ED 0 from the top left corner clears the whole screen, which tmux (`scroll-on-clear`) answers
+/// by copying the screen into its scrollback: a violation here.
 /// Anything else — a sequence Rill must never send — is recorded in ``violations``.
 ///
 /// Each cell also keeps the attributes it was written with (the SGR parameters since the last
@@ -13,7 +16,7 @@ import Rill
 /// shows where the live view's attributes differ from the batch render's.
 public struct VirtualTerminal {
     public let width: Int
-    public let height: Int
+    public private(set) var height: Int
     /// Lines that scrolled off the top.
     public private(set) var scrollback: [[String?]] = []
     /// The visible rows; a wide character's second cell is nil; a zero-width character joins
@@ -146,6 +149,35 @@ public struct VirtualTerminal {
         }
     }
 
+    /// Changes the number of rows as tmux does: fewer rows take the rows below the cursor first,
+    /// then push the top rows into the scrollback (the cursor's row stays on screen); more rows
+    /// bring the last lines of the scrollback back above, then add blank rows below.
+    public mutating func resize(height newHeight: Int) {
+        let newHeight = max(1, newHeight)
+        if newHeight < height {
+            let belowCursor = min(height - 1 - row, height - newHeight)
+            screen.removeLast(belowCursor)
+            styles.removeLast(belowCursor)
+            let pushed = screen.count - newHeight
+            scrollback += screen.prefix(pushed)
+            scrollbackStyles += styles.prefix(pushed)
+            screen.removeFirst(pushed)
+            styles.removeFirst(pushed)
+            row -= pushed
+        } else if newHeight > height {
+            let pulled = min(newHeight - height, scrollback.count)
+            screen.insert(contentsOf: scrollback.suffix(pulled), at: 0)
+            styles.insert(contentsOf: scrollbackStyles.suffix(pulled), at: 0)
+            scrollback.removeLast(pulled)
+            scrollbackStyles.removeLast(pulled)
+            row += pulled
+            let added = newHeight - screen.count
+            screen += Array(repeating: Array(repeating: " ", count: width), count: added)
+            styles += Array(repeating: Array(repeating: "", count: width), count: added)
+        }
+        height = newHeight
+    }
+
     private mutating func lineFeed() {
         pendingWrap = false
         if row == height - 1 {
@@ -236,6 +268,7 @@ public struct VirtualTerminal {
             }
         case "J":
             guard parameters.isEmpty || parameters == "0" else { violations.append("ED \(parameters)"); return }
+            if row == 0, column == 0 { violations.append("ED 0 from the top left corner (a full-screen clear)") }
             for index in column..<width {
                 screen[row][index] = " "
                 styles[row][index] = pen

@@ -411,8 +411,10 @@ struct LivePainter: Sendable {
             rowsUp = Self.rowsWhenRewrapped(drawn[cursorLine], columns: columns,
                                             upTo: cursorColumn ?? drawn[cursorLine].width) - 1
         } else {
-            // The same rows: as many as are on the screen, the lines above left as committed.
-            rowsUp = min(cursorLine, max(0, maxRows))
+            // The same rows: the cursor's row is the screen's last, or the rows below it went
+            // first; of the lines above it as many as a live region of `maxRows` lines holds,
+            // those above them left as committed (the screen's top row holds one of them).
+            rowsUp = min(cursorLine, max(0, maxRows - 1))
             abandoned = cursorLine - rowsUp
         }
         let left = Array(drawn[..<abandoned])

@@ -10,8 +10,11 @@ public enum TerminalSequences {
     static let endSynchronized = Array("\u{1B}[?2026l".utf8)
     /// EL 0: erase from the cursor to the end of the line.
     static let eraseLineRight = Array("\u{1B}[K".utf8)
-    /// ED 0: erase from the cursor to the end of the screen.
-    static let eraseBelow = Array("\u{1B}[J".utf8)
+    /// Erases the cursor's row, at its start, and every row below: EL 0, then ED 0 from the row's
+    /// second column (CHA 2), then back to the row's start. ED 0 from the top left corner is a
+    /// full-screen clear, which tmux (`scroll-on-clear`, on by default) answers by copying the
+    /// screen into its scrollback; from the second column of an erased row it erases the same cells.
+    static let eraseBelow = Array("\u{1B}[K\u{1B}[2G\u{1B}[J\r".utf8)
     static let newline = Array("\r\n".utf8)
     static let carriageReturn: [UInt8] = [0x0D]
 
