@@ -67,6 +67,11 @@ public struct LiveLayout: Sendable {
     /// (its top border on) were committed: every later line of the table keeps these widths,
     /// so scrollback never mixes two layouts of one table.
     private var frozenTable: (id: BlockID, sections: TableSections)?
+    /// Where passing the lines a view gave up left the frontier, until it moves on: those lines
+    /// were drawn at another width, so a table the frontier stopped inside is not frozen there
+    /// (its plan so far may hold only its first short rows), but where lines drawn at this width
+    /// are first committed.
+    private var frontierAfterGivenUpLines: Frontier?
     /// The plans this frame laid tables out with, by block.
     private var framePlans: [Int: TableSections] = [:]
     /// What the last frame was laid out from (read again into the same storage at each frame).
@@ -271,6 +276,7 @@ public struct LiveLayout: Sendable {
             lines[start - skipped] = Self.droppingVisibleCharacters(abandonedPrefix, of: lines[start - skipped])
         }
 
+        let passedGivenUpLines = start > partStart
         var committed = max(start, settled)
         if laidCount - committed > maxLines {
             let forced = laidCount - maxLines
@@ -281,6 +287,11 @@ public struct LiveLayout: Sendable {
         if committed > start { abandonedPrefix = 0 }
         let passed = frontier
         moveFrontier(to: committed, marks: marks, finalCount: finalCount)
+        if passedGivenUpLines, committed == start {
+            frontierAfterGivenUpLines = frontier
+        } else if frontier != passed {
+            frontierAfterGivenUpLines = nil
+        }
         if frontier != passed { letGoOfCommittedLines(finalCount: finalCount, in: stream, settlements: settlements) }
         freezeTableAtFrontier(finalCount: finalCount, in: stream, settlements: settlements)
         framePlans.removeAll(keepingCapacity: true)
@@ -352,13 +363,15 @@ public struct LiveLayout: Sendable {
     public var width: Int { context.width }
 
     /// Freezes the plan of the open table the frontier stopped inside, once its committed lines
-    /// reach past the blank line before it; forgets a frozen plan the frontier left.
+    /// reach past the blank line before it (lines a view gave up on a resize aside, see
+    /// ``frontierAfterGivenUpLines``); forgets a frozen plan the frontier left.
     private mutating func freezeTableAtFrontier(finalCount: Int, in stream: MarkdownStream, settlements: [Settlement]) {
         if let frozen = frozenTable, frontier.block >= finalCount + stream.tail.count
             || parts(of: frontier.block, in: stream, finalCount: finalCount, settlements: settlements).head.id != frozen.id {
             frozenTable = nil
         }
-        guard frozenTable == nil, frontier.block >= finalCount, let sections = framePlans[frontier.block] else { return }
+        guard frozenTable == nil, frontier != frontierAfterGivenUpLines, frontier.block >= finalCount,
+              let sections = framePlans[frontier.block] else { return }
         let parts = self.parts(of: frontier.block, in: stream, finalCount: finalCount, settlements: settlements)
         guard !parts.isFinal, frontier.part > 0 || frontier.line > (parts.index > 0 ? 1 : 0) else { return }
         frozenTable = (parts.head.id, sections.frozen())
