@@ -24,15 +24,15 @@ struct BlockStreamSink: FrameSink {
         self.encoder = encoder
     }
 
-    mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+    mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Failure) {
         try writeFinal(stream)
     }
 
-    mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+    mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Failure) {
         try writeFinal(stream)
     }
 
-    private mutating func writeFinal(_ stream: MarkdownStream) throws(OutputChannel.Closed) {
+    private mutating func writeFinal(_ stream: MarkdownStream) throws(OutputChannel.Failure) {
         let blocks = stream.finalBlocks
         guard written < blocks.count else { return }
         var bytes: [UInt8] = []

@@ -13,8 +13,11 @@ struct FrameLoop {
     enum Outcome: Equatable {
         case finished
         case interrupted(Int32)
+        /// The reader of the output went away (`rill … | head`).
         case outputClosed
         case readFailed(String)
+        /// The output refused what was written: the `errno` it gave (ENOSPC, EBADF, EIO).
+        case writeFailed(Int32)
     }
 
     var input: InputFeed
@@ -85,7 +88,7 @@ struct FrameLoop {
         // A file has all its bytes at once, and its end is due as soon as it is read.
         let readsFile: Bool
         if case .descriptor(let fd) = input { readsFile = Self.isRegularFile(fd) } else { readsFile = false }
-        do throws(OutputChannel.Closed) {
+        do throws(OutputChannel.Failure) {
             while true {
                 let now = MonotonicClock.now()
                 var deadline = pacer.deadline
@@ -213,7 +216,10 @@ struct FrameLoop {
             }
         } catch {
             sink.abandon()
-            return .outputClosed
+            switch error {
+            case .closed: return .outputClosed
+            case .failed(let code): return .writeFailed(code)
+            }
         }
     }
 }

@@ -14,18 +14,18 @@ struct JSONLSink: FrameSink {
     }
     var wantsUpdates: Bool { true }
 
-    mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+    mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Failure) {
         guard !update.isEmpty else { return }
         try output.write(EventEncoder.frameLine(update))
     }
 
-    mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+    mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Failure) {
         var last = update
         last.isDone = false
         if !last.isEmpty { try output.write(EventEncoder.frameLine(last)) }
         // Written in pieces: for a long document the line is several times the input's size.
         let blocks = (0..<stream.finalBlocks.count).lazy.map { stream.finalBlock(at: $0) }
-        try EventEncoder.doneLine(blocks) { (piece) throws(OutputChannel.Closed) in
+        try EventEncoder.doneLine(blocks) { (piece) throws(OutputChannel.Failure) in
             try output.write(piece)
         }
     }

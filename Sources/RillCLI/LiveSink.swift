@@ -33,27 +33,27 @@ struct LiveSink: FrameSink {
         stream.releaseFinalBlocks(before: view.committedBlockCount)
     }
 
-    mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+    mutating func frame(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Failure) {
         let start = clock.now
         let bytes = view.frame(stream)
         layoutAndPaint += clock.now - start
         if !bytes.isEmpty { try output.write(bytes) }
     }
 
-    mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Closed) {
+    mutating func finish(_ update: DocumentUpdate, stream: MarkdownStream) throws(OutputChannel.Failure) {
         defer { controlEcho.restore() }
         try frame(update, stream: stream)
         try output.write(view.close())
     }
 
-    mutating func resize(stream: MarkdownStream) throws(OutputChannel.Closed) {
+    mutating func resize(stream: MarkdownStream) throws(OutputChannel.Failure) {
         try forgetLiveRegion()
         try frame(DocumentUpdate(frame: 0), stream: stream)
     }
 
     /// Erases the live region (the view draws it afresh at the next frame) and adopts the
     /// terminal's current size.
-    private mutating func forgetLiveRegion() throws(OutputChannel.Closed) {
+    private mutating func forgetLiveRegion() throws(OutputChannel.Failure) {
         guard let size = TerminalSettings.terminalSize(of: output.descriptor) else { return }
         let width = min(requestedWidth ?? size.columns, size.columns)
         try output.write(view.resize(width: width, height: size.rows))
@@ -61,7 +61,7 @@ struct LiveSink: FrameSink {
 
     /// Ctrl-Z: the live region is erased, so that what the shell prints while rill is stopped
     /// (`[1]+ Stopped`, the prompt, `fg`) does not end up inside it, and the cursor is shown.
-    mutating func suspend() throws(OutputChannel.Closed) {
+    mutating func suspend() throws(OutputChannel.Failure) {
         controlEcho.restore()
         try forgetLiveRegion()
         try output.write(view.close())
@@ -69,7 +69,7 @@ struct LiveSink: FrameSink {
 
     /// Continued: the live region is drawn again where the cursor now is, below what the shell
     /// printed, at the terminal's current size.
-    mutating func resume(stream: MarkdownStream) throws(OutputChannel.Closed) {
+    mutating func resume(stream: MarkdownStream) throws(OutputChannel.Failure) {
         controlEcho.hide()
         try resize(stream: stream)
     }

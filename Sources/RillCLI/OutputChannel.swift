@@ -5,13 +5,11 @@ import Glibc
 /// A short write is continued from where it stopped; EINTR is retried; EAGAIN (standard output
 /// left non-blocking by another program sharing the terminal or pipe, or a slow terminal) waits
 /// with `poll(2)` until the descriptor can take more, instead of spinning or dropping bytes.
-/// A closed reader (EPIPE, as in `rill … | head`) and any other error are reported as
-/// ``Closed``, so the program can stop quietly; SIGPIPE is ignored by the command so that this
-/// error arrives instead of a kill.
+/// A closed reader (EPIPE, as in `rill … | head`) is reported as ``Failure/closed``, so the
+/// program can stop quietly (SIGPIPE is ignored by the command so that this error arrives
+/// instead of a kill); any other error (ENOSPC, EBADF, EIO) as ``Failure/failed(_:)``, which the
+/// program reports.
 struct OutputChannel {
-    /// The reader went away (or the descriptor cannot be written at all).
-    struct Closed: Error {}
-
     let descriptor: Int32
     /// Bytes written so far.
     private(set) var bytesWritten = 0
@@ -25,7 +23,7 @@ struct OutputChannel {
     /// Writes all of `bytes`, waiting as long as the reader needs.
     ///
     /// - Complexity: O(n) in the number of bytes, plus the time the reader takes.
-    mutating func write(_ bytes: [UInt8]) throws(Closed) {
+    mutating func write(_ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -44,23 +42,23 @@ struct OutputChannel {
                 waits += 1
                 try waitUntilWritable()
             default:
-                throw Closed()
+                throw Failure(errno: errno)
             }
         }
     }
 
-    mutating func write(_ text: String) throws(Closed) {
+    mutating func write(_ text: String) throws(Failure) {
         try write(Array(text.utf8))
     }
 
-    /// Blocks until the descriptor can take more bytes; a hang-up or error on it is ``Closed``.
-    private func waitUntilWritable() throws(Closed) {
+    /// Blocks until the descriptor can take more bytes; a failed wait is a ``Failure``.
+    private func waitUntilWritable() throws(Failure) {
         var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
         while true {
             let ready = poll(&poller, 1, -1)
             if ready < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                throw Closed()
+                throw Failure(errno: errno)
             }
             // POLLERR on a pipe means the reader is gone; the next write reports EPIPE anyway, so
             // any readiness, error included, goes back to `write`, which decides.

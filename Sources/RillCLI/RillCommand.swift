@@ -47,14 +47,8 @@ public enum RillCommand {
             printError("rill: \(error.description)\n\(Options.synopsis)\nTry 'rill --help' for more information.")
             return Ending(status: 2)
         }
-        if options.showHelp {
-            print(Options.usage)
-            return Ending(status: 0)
-        }
-        if options.showVersion {
-            print("rill \(version)")
-            return Ending(status: 0)
-        }
+        if options.showHelp { return printOutput(Options.usage) }
+        if options.showVersion { return printOutput("rill \(version)") }
 
         let input: InputFeed
         switch openInput(options) {
@@ -129,7 +123,29 @@ public enum RillCommand {
         case .readFailed(let message):
             printError("rill: cannot read input: \(message)")
             return Ending(status: 1)
+        case .writeFailed(let code):
+            return writeFailed(code)
         }
+    }
+
+    /// Writes `message` and a line feed to standard output: status 0, or the write error told.
+    private static func printOutput(_ message: String) -> Ending {
+        var channel = OutputChannel(descriptor: STDOUT_FILENO)
+        do throws(OutputChannel.Failure) {
+            try channel.write(message + "\n")
+        } catch {
+            switch error {
+            case .closed: break
+            case .failed(let code): return writeFailed(code)
+            }
+        }
+        return Ending(status: 0)
+    }
+
+    /// The output refused what was written (`errno` `code`): one line on standard error, status 1.
+    private static func writeFailed(_ code: Int32) -> Ending {
+        printError("rill: write error: \(String(cString: strerror(code)))")
+        return Ending(status: 1)
     }
 
     /// `--stats` lines about the input's format, for a model API's stream.

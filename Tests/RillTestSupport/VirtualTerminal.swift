@@ -6,9 +6,9 @@ import Rill
 /// ``DisplayWidth`` gives them; a line is not reflowed on resize. Its height may change as
 /// tmux's does (see ``resize(height:)``).
 ///
-/// ED 0 from the top left corner clears the whole screen, which tmux (`scroll-on-clear`) answers
-/// by copying the screen into its scrollback: a violation here.
-/// Anything else — a sequence Rill must never send — is recorded in ``violations``.
+/// Anything else — a sequence Rill must never send — is recorded in ``violations``, and so is
+/// ED 0 from the top left corner: it clears the whole screen, which tmux (`scroll-on-clear`)
+/// answers by copying the screen into its scrollback.
 ///
 /// Each cell also keeps the attributes it was written with (the SGR parameters since the last
 /// reset), and blanks made by an erase, an insertion, a deletion or a scroll take the attributes
@@ -35,6 +35,13 @@ public struct VirtualTerminal {
     public private(set) var violations: [String] = []
     /// How far up the cursor went above the top of the screen, summed (must stay 0).
     public private(set) var rowsAboveTop = 0
+    /// Whether edits cutting a wide character in two are caught (see ``cuts``).
+    private let catchesCuts: Bool
+    /// When ``catchesCuts``: every insertion, deletion or erase that starts or ends inside a wide
+    /// character, and every character written over a wide one's right half, in the order seen.
+    /// Terminals differ on what an orphaned half becomes (tmux blanks the wide character beside
+    /// which one is next overwritten), so an edit must never make one.
+    public private(set) var cuts: [String] = []
 
     /// How many columns this terminal draws a character in: ``DisplayWidth``'s count unless told
     /// otherwise, to play a terminal whose width table differs from Rill's (an older one drawing
@@ -53,9 +60,12 @@ public struct VirtualTerminal {
     }
 
     /// Creates a blank terminal; `columnsOf` overrides the width of the characters it answers for.
-    public init(width: Int, height: Int, columnsOf: (@Sendable (Character) -> Int?)? = nil) {
+    /// With `catchesCuts`, edits that cut a wide character are recorded in ``cuts``, and a
+    /// character written over part of a wide one blanks all of it, as terminals do.
+    public init(width: Int, height: Int, columnsOf: (@Sendable (Character) -> Int?)? = nil, catchesCuts: Bool = false) {
         self.width = width
         self.height = height
+        self.catchesCuts = catchesCuts
         self.columnsOf = { character in columnsOf?(character) ?? DisplayWidth.of(character) }
         self.screen = Array(repeating: Array(repeating: " ", count: width), count: height)
         self.styles = Array(repeating: Array(repeating: "", count: width), count: height)
@@ -136,6 +146,10 @@ public struct VirtualTerminal {
             column = 0
             lineFeed()
         }
+        if catchesCuts {
+            if screen[row][column] == nil { cuts.append("\(character) written over a right half at column \(column)") }
+            for cell in column..<min(width, column + columns) { blankWideCharacter(at: cell) }
+        }
         screen[row][column] = String(character)
         styles[row][column] = pen
         for extra in 1..<columns where column + extra < width {
@@ -176,6 +190,28 @@ public struct VirtualTerminal {
             styles += Array(repeating: Array(repeating: "", count: width), count: added)
         }
         height = newHeight
+    }
+
+    /// Blanks the wide character that cell `cell` of the cursor's row is part of, if any.
+    private mutating func blankWideCharacter(at cell: Int) {
+        var start = cell
+        while start > 0, screen[row][start] == nil { start -= 1 }
+        // A wide character is a cell followed by its second half (nil).
+        guard start + 1 < width, screen[row][start + 1] == nil else { return }
+        screen[row][start] = " "
+        var next = start + 1
+        while next < width, screen[row][next] == nil {
+            screen[row][next] = " "
+            next += 1
+        }
+    }
+
+    /// Records in ``cuts`` an edit `what` whose cells start at `start` and end at `end` (the
+    /// cursor's row) when either is inside a wide character.
+    private mutating func checkEdges(_ what: String, _ start: Int, _ end: Int) {
+        guard catchesCuts else { return }
+        if start < width, screen[row][start] == nil { cuts.append("\(what) starting inside a wide character at column \(start)") }
+        if end < width, end > start, screen[row][end] == nil { cuts.append("\(what) ending inside a wide character at column \(end)") }
     }
 
     private mutating func lineFeed() {
@@ -241,6 +277,8 @@ public struct VirtualTerminal {
             // ICH and DCH: cells inserted (blank) or deleted at the cursor, the rest of the row
             // moved; a wide character cut in two by either leaves blanks.
             pendingWrap = false
+            checkEdges(final == "@" ? "ICH \(number)" : "DCH \(number)", column,
+                       final == "@" ? column : min(width, column + number))
             var cells = screen[row]
             var looks = styles[row]
             if final == "@" {
@@ -262,6 +300,7 @@ public struct VirtualTerminal {
             styles[row] = looks
         case "K":
             guard parameters.isEmpty || parameters == "0" else { violations.append("EL \(parameters)"); return }
+            checkEdges("EL", column, width)
             for index in column..<width {
                 screen[row][index] = " "
                 styles[row][index] = pen

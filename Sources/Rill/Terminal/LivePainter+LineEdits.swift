@@ -143,8 +143,13 @@ extension LivePainter {
         // would land elsewhere than Rill thinks.
         else if keepsEnd {
             let shared = min(sharedSuffixWidth(old, new), new.width - column, old.width - column)
-            if shared >= shortestMovedEnd {
-                return Edit(column: column, shift: new.width - old.width, text: rest.droppingLastColumns(shared))
+            // The cells deleted are whole characters of `old` (see
+            // ``deletingWholeCharacters(_:old:new:reach:)``).
+            if shared >= shortestMovedEnd,
+               let moved = deletingWholeCharacters(
+                   Edit(column: column, shift: new.width - old.width, text: rest.droppingLastColumns(shared)),
+                   old: old, new: new, reach: deletionReach) {
+                return moved
             }
         }
         return Edit(column: column, text: rest, erase: old.width > new.width)

@@ -59,6 +59,14 @@ extension LivePainter {
             let endsLine = gap.old.upperBound == oldCells.count
             oldCells.trimShared(&gap.old, newCells, &gap.new, fromEnd: !endsLine)
             if gap.old.isEmpty, gap.new.isEmpty { continue }
+            // The cells deleted (at the splice's column) are whole characters of `old` (see
+            // ``deletingWholeCharacters(_:old:new:reach:)``): a deletion that would end inside a
+            // wide one starts cells earlier, over cells the two lines share (the run's).
+            let deleted = oldCells.width(of: gap.old) - newCells.width(of: gap.new)
+            while !endsLine, deleted > 0, !oldCells.isEdge(oldCells.column(gap.old.lowerBound) + deleted) {
+                guard gap.old.lowerBound > run.old else { return nil }
+                gap = (old: gap.old.lowerBound - 1..<gap.old.upperBound, new: gap.new.lowerBound - 1..<gap.new.upperBound)
+            }
             cost += newCells.utf8Count(gap.new) + 4
             guard cost < budget else { return nil }
             let splice = Splice(column: oldCells.column(gap.old.lowerBound), replaced: oldCells.width(of: gap.old),
@@ -128,6 +136,18 @@ struct SplicedCells {
     }
 
     func column(_ index: Int) -> Int { columns[index] }
+
+    /// Whether a cell starts at `column`, or the line ends there: no wide character is across it.
+    ///
+    /// - Complexity: O(log n).
+    func isEdge(_ column: Int) -> Bool {
+        var (low, high) = (0, columns.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if columns[middle] < column { low = middle + 1 } else { high = middle }
+        }
+        return low < columns.count && columns[low] == column
+    }
 
     func width(of cells: Range<Int>) -> Int { columns[cells.upperBound] - columns[cells.lowerBound] }
 
