@@ -4,7 +4,7 @@ import Testing
 
 /// Lines the live layout commits are those no later input can change: what it commits, frame
 /// after frame, is the batch render, even where a block after a short one is taller than the
-/// live region.
+/// live region or a list item's marker line is laid out before its task box arrives.
 extension LiveLayoutTests {
     /// Where the committed lines of `text`, streamed in `size`-byte pieces at `width` into a
     /// region `maxLines` tall, first differ from the batch render; nil when they do not.
@@ -38,6 +38,16 @@ extension LiveLayoutTests {
         for (width, maxLines) in [(80, 23), (33, 6), (40, 5)] {
             let difference = Self.firstDifference(text, size: size, width: width, maxLines: maxLines)
             #expect(difference == nil, "\(width)x\(maxLines): \(difference ?? "")")
+        }
+    }
+
+    @Test("A task item's marker line is committed with its box, at any width", arguments: [1, 4, 16])
+    func taskBoxOnNarrowLines(size: Int) {
+        let text = "## Before merging\n\n- [x] Hook extracted and used in all three components\n"
+            + "- [x] Storybook story updated\n- [ ] Fix the race condition\n"
+        for width in [5, 8, 10, 12, 13, 14, 30] {
+            let difference = Self.firstDifference(text, size: size, width: width, maxLines: 10_000)
+            #expect(difference == nil, "width \(width): \(difference ?? "")")
         }
     }
 }
