@@ -8,6 +8,28 @@ extension Array where Element == UInt8 {
         return index < count && self[index] == 0x5B
     }
 
+    /// Whether the line starting at `lineStart` holds a byte other than a space or a tab before
+    /// column 4 (a tab moves to the next multiple of 4): it can neither continue indented code
+    /// nor turn out blank, whatever text follows on it.
+    ///
+    /// - Complexity: O(1): at most four bytes are read.
+    func holdsTextBeforeCodeIndent(lineStart: Int) -> Bool {
+        var column = 0
+        var index = lineStart
+        while index < count, column < 4 {
+            let byte = self[index]
+            if byte == 0x20 {
+                column += 1
+            } else if byte == 0x09 {
+                column += 4 - column % 4
+            } else {
+                return byte != 0x0A && byte != 0x0D
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// Offset of the first byte of the line holding `offset`.
     ///
     /// - Complexity: O(length of that line).

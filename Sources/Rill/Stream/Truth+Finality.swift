@@ -37,11 +37,13 @@ extension Truth {
 
     /// Whether `item`, the last top-level block before the one the incomplete line starts, is
     /// closed whatever text that line gets: a heading or a thematic break right above it (they
-    /// end with their line), or a paragraph, a table, a block quote, a heading or a thematic
-    /// break with a blank line before the incomplete line (no lazy line follows a blank line, no
-    /// setext underline or table delimiter row reaches back over it). Lists (an indented line or
-    /// another item continues them), code blocks (an unclosed fence, an indented line) and HTML
-    /// blocks (some end only at their end marker) are left to anchor once that line is complete.
+    /// end with their line), an indented code block when that line already holds text before
+    /// the code indent (only an indented or blank line continues it), or a paragraph, a table,
+    /// a block quote, a heading or a thematic break with a blank line before the incomplete line
+    /// (no lazy line follows a blank line, no setext underline or table delimiter row reaches
+    /// back over it). Lists (an indented line or another item continues them), fenced code (its
+    /// closing fence) and HTML blocks (some end only at their end marker) are left to anchor
+    /// once that line is complete.
     ///
     /// Model answers write a paragraph as one long line: without this, the block before it was
     /// parsed again with it, and stayed open, until its line ended.
@@ -52,7 +54,9 @@ extension Truth {
             guard !resumed.head.joinsNext else { return false }
             switch resumed.head.kind {
             case .blockQuote, .table, .paragraph: break
-            case .list, .item, .codeBlock, .heading, .htmlBlock, .thematicBreak, .tableRow, .tableCell: return false
+            case .codeBlock(let code):
+                return !code.isFenced && source.holdsTextBeforeCodeIndent(lineStart: incompleteFrom)
+            case .list, .item, .heading, .htmlBlock, .thematicBreak, .tableRow, .tableCell: return false
             }
         case .entry(let entry):
             switch entry.block.kind {
@@ -64,7 +68,9 @@ extension Truth {
                 if source.holdsOnlyWhitespace(end..<incompleteFrom) { return true }
             case .paragraph, .table, .blockQuote:
                 guard !entry.joinsNext else { return false }
-            case .list, .item, .codeBlock, .htmlBlock, .tableRow, .tableCell:
+            case .codeBlock(let code):
+                return !code.isFenced && source.holdsTextBeforeCodeIndent(lineStart: incompleteFrom)
+            case .list, .item, .htmlBlock, .tableRow, .tableCell:
                 return false
             }
         }

@@ -102,7 +102,10 @@ enum ListLayout {
             body = LaidOutLines(lines: [.blank], stableCount: settlement.isSettled ? 1 : 0)
         }
         guard indent > 0 else {
-            return LaidOutLines(lines: [StyledLine(markerSpans)] + body.lines, stableCount: body.stableCount + 1)
+            // The marker's line settles with the first line of content: until then a `[ ]` or
+            // `[x]` may still arrive and turn the bullet into a box.
+            return LaidOutLines(lines: [StyledLine(markerSpans)] + body.lines,
+                                stableCount: body.stableCount > 0 ? body.stableCount + 1 : 0)
         }
         if !settlement.isSettled, let hangs = context.memos?.hangs {
             body.lines = hangs.hang(body.lines, after: markerSpans, indent: indent, id: item.id)

@@ -1,0 +1,53 @@
+@_spi(Testing) import Rill
+import RillTestSupport
+import Testing
+
+/// Lines the live layout commits are those no later input can change: what it commits, frame
+/// after frame, is the batch render, even where a block after a short one is taller than the
+/// live region or a list item's marker line is laid out before its task box arrives.
+extension LiveLayoutTests {
+    /// Where the committed lines of `text`, streamed in `size`-byte pieces at `width` into a
+    /// region `maxLines` tall, first differ from the batch render; nil when they do not.
+    static func firstDifference(_ text: String, size: Int, width: Int, maxLines: Int) -> String? {
+        let bytes = Array(text.utf8)
+        let (lines, _, _) = committed(bytes, size: size, width: width, maxLines: maxLines)
+        let batch = DocumentLayout.lines(for: MarkdownStream.parse(bytes), in: LayoutContext(width: width, theme: .dark))
+        guard let index = (0..<max(lines.count, batch.count)).first(where: { index in
+            index >= lines.count || index >= batch.count || lines[index] != batch[index]
+        }) else { return nil }
+        let shown = { (lines: [StyledLine]) in index < lines.count ? "\"\(lines[index].plainText)\"" : "(none)" }
+        return "line \(index): committed \(shown(lines)), batch \(shown(batch))"
+    }
+
+    /// A long paragraph (or quote) of numbered words.
+    static func words(_ count: Int, prefix: String = "") -> String {
+        prefix + (0..<count).map { "word\($0)" }.joined(separator: " ")
+    }
+
+    static let afterIndentedCode: [(name: String, text: String)] = [
+        ("paragraph", "Intro paragraph here.\n\n    indented code line\n    another one\n\n" + words(600) + "\n\nEnd.\n"),
+        ("quote", "Intro paragraph here.\n\n    indented code line\n    another one\n\n" + words(600, prefix: "> ")
+            + "\n\nEnd.\n"),
+        ("code first", "    indented code line\n\n" + words(300) + "\n"),
+    ]
+
+    @Test("A block taller than the live region after indented code keeps the blank line between them",
+          arguments: afterIndentedCode.map { $0.name }, [1, 4, 16])
+    func blankLineAfterIndentedCode(name: String, size: Int) throws {
+        let text = try #require(Self.afterIndentedCode.first { $0.name == name }).text
+        for (width, maxLines) in [(80, 23), (33, 6), (40, 5)] {
+            let difference = Self.firstDifference(text, size: size, width: width, maxLines: maxLines)
+            #expect(difference == nil, "\(width)x\(maxLines): \(difference ?? "")")
+        }
+    }
+
+    @Test("A task item's marker line is committed with its box, at any width", arguments: [1, 4, 16])
+    func taskBoxOnNarrowLines(size: Int) {
+        let text = "## Before merging\n\n- [x] Hook extracted and used in all three components\n"
+            + "- [x] Storybook story updated\n- [ ] Fix the race condition\n"
+        for width in [5, 8, 10, 12, 13, 14, 30] {
+            let difference = Self.firstDifference(text, size: size, width: width, maxLines: 10_000)
+            #expect(difference == nil, "width \(width): \(difference ?? "")")
+        }
+    }
+}
