@@ -38,7 +38,9 @@ extension Truth {
     /// Whether `item`, the last top-level block before the one the incomplete line starts, is
     /// closed whatever text that line gets: a heading or a thematic break right above it (they
     /// end with their line), an indented code block when that line already holds text before
-    /// the code indent (only an indented or blank line continues it), or a paragraph, a table,
+    /// the code indent (only an indented or blank line continues it), a table when that line
+    /// already starts a block (a quote, a list item, a heading, indented code: see
+    /// `startsBlockEndingTable(lineStart:)`), or a paragraph, a table,
     /// a block quote, a heading or a thematic break with a blank line before the incomplete line
     /// (no lazy line follows a blank line, no setext underline or table delimiter row reaches
     /// back over it). Lists (an indented line or another item continues them), fenced code (its
@@ -53,7 +55,9 @@ extension Truth {
         case .followed(let resumed):
             guard !resumed.head.joinsNext else { return false }
             switch resumed.head.kind {
-            case .blockQuote, .table, .paragraph: break
+            case .table:
+                if source.startsBlockEndingTable(lineStart: incompleteFrom) { return true }
+            case .blockQuote, .paragraph: break
             case .codeBlock(let code):
                 return !code.isFenced && source.holdsTextBeforeCodeIndent(lineStart: incompleteFrom)
             case .list, .item, .heading, .htmlBlock, .thematicBreak, .tableRow, .tableCell: return false
@@ -66,7 +70,10 @@ extension Truth {
                 // line after it interrupts it) may still join the incomplete line.
                 let end = min(entry.block.range.upperBound, incompleteFrom)
                 if source.holdsOnlyWhitespace(end..<incompleteFrom) { return true }
-            case .paragraph, .table, .blockQuote:
+            case .table:
+                guard !entry.joinsNext else { return false }
+                if source.startsBlockEndingTable(lineStart: incompleteFrom) { return true }
+            case .paragraph, .blockQuote:
                 guard !entry.joinsNext else { return false }
             case .codeBlock(let code):
                 return !code.isFenced && source.holdsTextBeforeCodeIndent(lineStart: incompleteFrom)

@@ -3,8 +3,9 @@ import RillTestSupport
 import Testing
 
 /// Lines the live layout commits are those no later input can change: what it commits, frame
-/// after frame, is the batch render, even where a block after a short one is taller than the
-/// live region or a list item's marker line is laid out before its task box arrives.
+/// after frame, is the batch render, even where a block after a short one (indented code, a
+/// table) is taller than the live region or a list item's marker line is laid out before its
+/// task box arrives.
 extension LiveLayoutTests {
     /// Where the committed lines of `text`, streamed in `size`-byte pieces at `width` into a
     /// region `maxLines` tall, first differ from the batch render; nil when they do not.
@@ -35,6 +36,22 @@ extension LiveLayoutTests {
           arguments: afterIndentedCode.map { $0.name }, [1, 4, 16])
     func blankLineAfterIndentedCode(name: String, size: Int) throws {
         let text = try #require(Self.afterIndentedCode.first { $0.name == name }).text
+        for (width, maxLines) in [(80, 23), (33, 6), (40, 5)] {
+            let difference = Self.firstDifference(text, size: size, width: width, maxLines: maxLines)
+            #expect(difference == nil, "\(width)x\(maxLines): \(difference ?? "")")
+        }
+    }
+
+    static let afterTable: [(name: String, text: String)] = [
+        ("quote", "|a|b|\n|-|-|\n|1|2|\n" + words(600, prefix: "> ") + "\n\nEnd.\n"),
+        ("list item", "|a|b|\n|-|-|\n|1|2|\n" + words(600, prefix: "- ") + "\n\nEnd.\n"),
+        ("heading", "|a|b|\n|-|-|\n|1|2|\n" + words(300, prefix: "# ") + "\n\nEnd.\n"),
+    ]
+
+    @Test("A block taller than the live region right after a table keeps the table's bottom border",
+          arguments: afterTable.map { $0.name }, [1, 4, 16])
+    func bottomBorderBeforeTallBlock(name: String, size: Int) throws {
+        let text = try #require(Self.afterTable.first { $0.name == name }).text
         for (width, maxLines) in [(80, 23), (33, 6), (40, 5)] {
             let difference = Self.firstDifference(text, size: size, width: width, maxLines: maxLines)
             #expect(difference == nil, "\(width)x\(maxLines): \(difference ?? "")")
