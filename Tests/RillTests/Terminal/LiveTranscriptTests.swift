@@ -33,7 +33,8 @@ import Testing
         -> (lines: [String], terminal: VirtualTerminal, view: LiveView) {
         let context = LayoutContext(width: geometry.width, theme: .plain, isPlain: true)
         var view = LiveView(context: context, encoder: ANSIEncoder(depth: .none), height: geometry.height)
-        var terminal = VirtualTerminal(width: geometry.width, height: geometry.height)
+        // A terminal that blanks a wide character any edit cuts, as terminals do.
+        var terminal = VirtualTerminal(width: geometry.width, height: geometry.height, catchesCuts: true)
         var stream = MarkdownStream()
         feed(bytes, seed: seed, into: &stream, view: &view, terminal: &terminal)
         _ = stream.finish()
@@ -87,6 +88,7 @@ import Testing
         let bytes = Corpus.bytes(document)
         let live = Self.liveTranscript(bytes, geometry)
         #expect(live.terminal.violations.isEmpty)
+        #expect(live.terminal.cuts.isEmpty, "\(live.terminal.cuts.prefix(3))")
         #expect(live.terminal.rowsAboveTop == 0)
         let expected = Self.batch(bytes, width: geometry.width)
         if live.view.statistics.linesCommittedEarly == 0 {
