@@ -13,7 +13,16 @@ extension TextWrapper.State {
     func mayBreak(before cell: Cell, after previous: Cell) -> Bool {
         guard cell.width == 2 || previous.width == 2 else { return false }
         guard !styles[cell.style].keepsWhole || !styles[previous.style].keepsWhole else { return false }
-        return TextWrapper.mayBreak(before: character(cell), after: character(previous))
+        return TextWrapper.mayBreak(before: loneScalar(cell), after: loneScalar(previous))
+    }
+
+    /// The scalar a cell holds when it is the cell's only one (nil for a cluster of several,
+    /// which no punctuation rule names).
+    func loneScalar(_ cell: Cell) -> Unicode.Scalar? {
+        var bytes = store[cell.start..<cell.start + cell.count].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&bytes), bytes.next() == nil else { return nil }
+        return scalar
     }
 
     /// Whether, with ``breaksAfterHyphens``, a line may break before `cell` placed at `index` of
@@ -159,18 +168,22 @@ extension TextWrapper.State {
 extension TextWrapper {
     /// A break is allowed between two clusters when either is wide (CJK ideographs, kana,
     /// Hangul, fullwidth forms), except before closing punctuation and after opening punctuation.
-    fileprivate static func mayBreak(before character: Character, after previous: Character) -> Bool {
-        !closingPunctuation.contains(character) && !openingPunctuation.contains(previous)
+    /// Each is a scalar alone in its cluster, or nil for a cluster of several.
+    ///
+    /// - Complexity: O(1): a scalar hashes as a number, where a `Character` hashes its
+    ///   normalized string.
+    fileprivate static func mayBreak(before scalar: Unicode.Scalar?, after previous: Unicode.Scalar?) -> Bool {
+        !(scalar.map(closingPunctuation.contains) ?? false) && !(previous.map(openingPunctuation.contains) ?? false)
     }
 
     /// Punctuation that must not start a line.
-    private static let closingPunctuation: Set<Character> = [
+    private static let closingPunctuation: Set<Unicode.Scalar> = [
         "、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〉", "》", "〕", "ー", "…",
         ")", ",", ".", ":", ";", "?", "!", "%",
     ]
 
     /// Punctuation that must not end a line.
-    private static let openingPunctuation: Set<Character> = [
+    private static let openingPunctuation: Set<Unicode.Scalar> = [
         "「", "『", "（", "【", "〈", "《", "〔", "［", "｛", "〖", "〘", "“", "‘",
         "(", "[", "{",
     ]
