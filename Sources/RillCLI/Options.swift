@@ -107,6 +107,8 @@ struct Options: Equatable {
     static func parse(_ arguments: [String]) throws(Failure) -> Options {
         var options = Options()
         var index = 0
+        /// The first option given that only a replay reads (`--chunk`, `--seed`, `--rate`).
+        var replayOption: String?
         func value(for flag: String) throws(Failure) -> String {
             index += 1
             guard index < arguments.count else { throw Failure(description: "\(flag) needs a value") }
@@ -154,14 +156,18 @@ struct Options: Equatable {
                 options.theme = name
             case "--width": options.width = try whole(for: argument, in: 1...10_000)
             case "--replay": options.replayPath = try value(for: argument)
-            case "--chunk": options.chunkSize = try whole(for: argument, in: 1...(1 << 30))
+            case "--chunk":
+                replayOption = replayOption ?? argument
+                options.chunkSize = try whole(for: argument, in: 1...(1 << 30))
             case "--seed":
+                replayOption = replayOption ?? argument
                 let text = try value(for: argument)
                 guard let seed = UInt64(text) else {
                     throw Failure(description: "--seed needs a whole number from 0 to \(UInt64.max), got '\(text)'")
                 }
                 options.seed = seed
             case "--rate":
+                replayOption = replayOption ?? argument
                 options.rate = try number(for: argument, in: 0...1_000_000)
                 if options.rate > 0, options.rate < 0.01 {
                     throw Failure(description: "--rate needs 0 (as fast as possible) or at least 0.01 pieces per second")
@@ -179,8 +185,8 @@ struct Options: Equatable {
         if options.replayPath != nil, options.inputPath != nil {
             throw Failure(description: "give either --replay FILE or an input FILE, not both")
         }
-        if options.replayPath == nil, options.chunkSize != nil || options.rate != 0 {
-            throw Failure(description: "--chunk and --rate apply to --replay only")
+        if options.replayPath == nil, let replayOption {
+            throw Failure(description: "\(replayOption) applies to --replay only")
         }
         return options
     }
