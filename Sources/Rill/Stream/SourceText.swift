@@ -8,26 +8,29 @@ extension Array where Element == UInt8 {
         return index < count && self[index] == 0x5B
     }
 
-    /// Whether the line starting at `lineStart` holds a byte other than a space or a tab before
-    /// column 4 (a tab moves to the next multiple of 4): it can neither continue indented code
-    /// nor turn out blank, whatever text follows on it.
+    /// The indentation of the line starting at `lineStart`, read up to column 4: its columns (a
+    /// tab moves to the next multiple of 4) and where the bytes read end (at the first byte
+    /// other than a space or a tab, when it comes before column 4).
     ///
     /// - Complexity: O(1): at most four bytes are read.
-    func holdsTextBeforeCodeIndent(lineStart: Int) -> Bool {
+    func indentation(lineStart: Int) -> (columns: Int, end: Int) {
         var column = 0
         var index = lineStart
-        while index < count, column < 4 {
-            let byte = self[index]
-            if byte == 0x20 {
-                column += 1
-            } else if byte == 0x09 {
-                column += 4 - column % 4
-            } else {
-                return byte != 0x0A && byte != 0x0D
-            }
+        while index < count, column < 4, self[index] == 0x20 || self[index] == 0x09 {
+            column += self[index] == 0x09 ? 4 - column % 4 : 1
             index += 1
         }
-        return false
+        return (column, index)
+    }
+
+    /// Whether the line starting at `lineStart` holds a byte other than a space or a tab before
+    /// column 4 (see ``indentation(lineStart:)``): it can neither continue indented code nor turn
+    /// out blank, whatever text follows on it.
+    ///
+    /// - Complexity: O(1): at most five bytes are read.
+    func holdsTextBeforeCodeIndent(lineStart: Int) -> Bool {
+        let (columns, end) = indentation(lineStart: lineStart)
+        return columns < 4 && end < count && self[end] != 0x0A && self[end] != 0x0D
     }
 
     /// Whether the line at `lineStart`, complete or not, already starts a block that ends a table
@@ -39,13 +42,8 @@ extension Array where Element == UInt8 {
     ///
     /// - Complexity: O(1): at most 17 bytes are read.
     func startsBlockEndingTable(lineStart: Int) -> Bool {
-        var column = 0
-        var index = lineStart
-        while index < count, column < 4, self[index] == 0x20 || self[index] == 0x09 {
-            column += self[index] == 0x09 ? 4 - column % 4 : 1
-            index += 1
-        }
-        if column >= 4 { return true }
+        let (columns, index) = indentation(lineStart: lineStart)
+        if columns >= 4 { return true }
         guard index < count else { return false }
         /// Whether a space or a tab follows the marker that ends before `end`.
         func spaced(after end: Int) -> Bool { end < count && (self[end] == 0x20 || self[end] == 0x09) }
