@@ -13,16 +13,7 @@ extension TextWrapper.State {
     func mayBreak(before cell: Cell, after previous: Cell) -> Bool {
         guard cell.width == 2 || previous.width == 2 else { return false }
         guard !styles[cell.style].keepsWhole || !styles[previous.style].keepsWhole else { return false }
-        return TextWrapper.mayBreak(before: loneScalar(cell), after: loneScalar(previous))
-    }
-
-    /// The scalar a cell holds when it is the cell's only one (nil for a cluster of several,
-    /// which no punctuation rule names).
-    func loneScalar(_ cell: Cell) -> Unicode.Scalar? {
-        var bytes = store[cell.start..<cell.start + cell.count].makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&bytes), bytes.next() == nil else { return nil }
-        return scalar
+        return TextWrapper.mayBreak(before: cell.scalar, after: previous.scalar)
     }
 
     /// Whether, with ``breaksAfterHyphens``, a line may break before `cell` placed at `index` of
@@ -168,23 +159,31 @@ extension TextWrapper.State {
 extension TextWrapper {
     /// A break is allowed between two clusters when either is wide (CJK ideographs, kana,
     /// Hangul, fullwidth forms), except before closing punctuation and after opening punctuation.
-    /// Each is a scalar alone in its cluster, or nil for a cluster of several.
+    /// Each is the scalar alone in its cluster, or 0 for a cluster of several.
     ///
-    /// - Complexity: O(1): a scalar hashes as a number, where a `Character` hashes its
-    ///   normalized string.
-    fileprivate static func mayBreak(before scalar: Unicode.Scalar?, after previous: Unicode.Scalar?) -> Bool {
-        !(scalar.map(closingPunctuation.contains) ?? false) && !(previous.map(openingPunctuation.contains) ?? false)
+    /// - Complexity: O(1), a switch over scalar values.
+    fileprivate static func mayBreak(before scalar: UInt32, after previous: UInt32) -> Bool {
+        !isClosingPunctuation(scalar) && !isOpeningPunctuation(previous)
     }
 
     /// Punctuation that must not start a line.
-    private static let closingPunctuation: Set<Unicode.Scalar> = [
-        "、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〉", "》", "〕", "ー", "…",
-        ")", ",", ".", ":", ";", "?", "!", "%",
-    ]
+    private static func isClosingPunctuation(_ scalar: UInt32) -> Bool {
+        switch Unicode.Scalar(scalar) ?? "\0" {
+        case "、", "。", "，", "．", "：", "；", "？", "！", "）", "」", "』", "】", "〉", "》", "〕", "ー", "…",
+             ")", ",", ".", ":", ";", "?", "!", "%":
+            true
+        default:
+            false
+        }
+    }
 
     /// Punctuation that must not end a line.
-    private static let openingPunctuation: Set<Unicode.Scalar> = [
-        "「", "『", "（", "【", "〈", "《", "〔", "［", "｛", "〖", "〘", "“", "‘",
-        "(", "[", "{",
-    ]
+    private static func isOpeningPunctuation(_ scalar: UInt32) -> Bool {
+        switch Unicode.Scalar(scalar) ?? "\0" {
+        case "「", "『", "（", "【", "〈", "《", "〔", "［", "｛", "〖", "〘", "“", "‘", "(", "[", "{":
+            true
+        default:
+            false
+        }
+    }
 }

@@ -12,6 +12,9 @@ extension TextWrapper {
             /// UTF-8 offset of the cluster in the spans' text joined.
             var offset: Int
             var isSpace: Bool
+            /// The cluster's scalar when it is its only one, else 0: what the punctuation rules
+            /// of ``mayBreak(before:after:)`` look up.
+            var scalar: UInt32
         }
 
         let firstWidth: Int
@@ -66,94 +69,110 @@ extension TextWrapper {
                 styles.append(span.style)
                 style = styles.count - 1
             }
-            // A scalar that is a cluster of its own, followed by another (or the span's end),
-            // takes a fast path: ASCII, the bulk of model output, and the scalars that stand
-            // alone (see ``DisplayWidth/standsAlone(_:)``: CJK, dashes, quotes). Clusters never
-            // span two spans.
             let text = span.text
-            let utf8 = text.utf8
-            let scalars = text.unicodeScalars
-            var index = utf8.startIndex
-            if let first = scalars.first, !DisplayWidth.endsCluster(first) {
+            if let first = text.unicodeScalars.first, !DisplayWidth.endsCluster(first) {
                 let rest = joinLeadingScalars(of: text)
-                if rest != index {
+                if rest != text.startIndex {
                     // The rest, apart: its clusters may not be those the span's text had (`🇺`
                     // then `🇸🇺🇸`: the second flag starts one scalar later).
-                    if rest != utf8.endIndex { add(Span(String(text.unicodeScalars[rest...]), span.style)) }
+                    if rest != text.endIndex { add(Span(String(text.unicodeScalars[rest...]), span.style)) }
                     return
                 }
             }
-            if text.isASCII {
-                addASCII(text, style: style)
-                return
-            }
-            var previous: UInt8 = 0
-            while index != utf8.endIndex {
-                let byte = utf8[index]
-                let next: String.Index
-                let scalar: Unicode.Scalar?  // nil for ASCII
-                if byte < 0x80 {
-                    next = utf8.index(after: index)
-                    scalar = nil
+            text.withUTF8Bytes { bytes in
+                if text.isASCII {
+                    addASCII(bytes, bytes.indices, style: style)
                 } else {
-                    let decoded = scalars[index]
-                    next = scalars.index(after: index)
-                    scalar = DisplayWidth.standsAlone(decoded) ? decoded : nil
+                    addMixed(bytes, of: text, style: style)
                 }
-                let alone = byte < 0x80 || scalar != nil
-                if alone, next == utf8.endIndex || utf8[next] < 0x80 || DisplayWidth.standsAlone(scalars[next]) {
-                    defer {
-                        previous = byte
-                        offset += utf8.distance(from: index, to: next)
-                        index = next
-                    }
-                    if let scalar {
-                        decider = offset + utf8.distance(from: index, to: next)
-                        addCluster(utf8[index..<next], columns: DisplayWidth.of(scalar), style: style, isSpace: false)
-                    } else {
-                        addASCIIByte(byte, after: previous, style: style)
-                    }
-                    continue
-                }
-                let end = text.index(after: index)
-                let character = text[index]
-                let count = utf8.distance(from: index, to: end)
-                defer {
-                    previous = 0
-                    offset += count
-                    index = end
-                }
-                if character == "\n" || character == "\r\n" || character == "\r" {
-                    decider = offset + count
-                    hardBreak()
-                    continue
-                }
-                decider = offset + count
-                addCluster(utf8[index..<end], columns: DisplayWidth.of(character), style: style, isSpace: character == " ")
             }
         }
 
-        /// Adds `text`, all ASCII, from its UTF-8 storage without walking string indices: runs
-        /// of printable bytes a stretch of a line at a time (see ``addPrintable(_:style:)``),
-        /// controls a byte at a time (see ``addASCIIByte(_:after:style:)``).
+        /// Adds `text`, which holds bytes that are not ASCII, from its UTF-8 storage `bytes`:
+        /// runs of ASCII as ``addASCII(_:_:style:)`` does; a scalar that stands alone (see
+        /// ``DisplayWidth/standsAlone(_:)``: CJK, dashes, quotes) beside ASCII or another such
+        /// scalar as a cluster of its own; anything else (an accent, an emoji sequence, a flag,
+        /// and the ASCII character such a scalar may join) a grapheme cluster at a time, as Swift
+        /// breaks `text`. Clusters never span two spans.
+        ///
+        /// - Complexity: O(n) in bytes; only clusters that need grapheme breaking are found
+        ///   through string indices.
+        private mutating func addMixed(_ bytes: UnsafeBufferPointer<UInt8>, of text: String, style: Int) {
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] < 0x80 {
+                    var end = index + 1
+                    while end < bytes.count, bytes[end] < 0x80 { end += 1 }
+                    if end < bytes.count, !DisplayWidth.standsAlone(Self.scalar(in: bytes, at: end).scalar) { end -= 1 }
+                    if end > index {
+                        addASCII(bytes, index..<end, style: style)
+                        index = end
+                        continue
+                    }
+                } else {
+                    let (scalar, next) = Self.scalar(in: bytes, at: index)
+                    if DisplayWidth.standsAlone(scalar), next == bytes.count || bytes[next] < 0x80
+                        || DisplayWidth.standsAlone(Self.scalar(in: bytes, at: next).scalar) {
+                        decider = offset + next - index
+                        addCluster(bytes[index..<next], columns: DisplayWidth.of(scalar), style: style, isSpace: false,
+                                   scalar: scalar.value)
+                        offset = decider
+                        index = next
+                        continue
+                    }
+                }
+                let start = text.utf8.index(text.utf8.startIndex, offsetBy: index)
+                let character = text[start]
+                let count = text.utf8.distance(from: start, to: text.index(after: start))
+                decider = offset + count
+                if character == "\n" || character == "\r\n" || character == "\r" {
+                    hardBreak()
+                } else {
+                    let scalars = character.unicodeScalars
+                    addCluster(bytes[index..<index + count], columns: DisplayWidth.of(character), style: style,
+                               isSpace: character == " ", scalar: scalars.count == 1 ? scalars.first?.value ?? 0 : 0)
+                }
+                offset += count
+                index += count
+            }
+        }
+
+        /// The scalar whose UTF-8 starts at `index` of `bytes`, well formed as a String's bytes
+        /// are, and where the next one starts.
+        @inline(__always)
+        private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: Unicode.Scalar, next: Int) {
+            let lead = UInt32(bytes[index])
+            let value: UInt32, count: Int
+            switch lead {
+            case 0..<0x80: return (Unicode.Scalar(UInt8(lead)), index + 1)
+            case 0xC0..<0xE0: value = lead & 0x1F; count = 2
+            case 0xE0..<0xF0: value = lead & 0x0F; count = 3
+            default: value = lead & 0x07; count = 4
+            }
+            var scalar = value
+            for offset in 1..<count { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            return (Unicode.Scalar(scalar) ?? "\u{FFFD}", index + count)
+        }
+
+        /// Adds the ASCII bytes at `range` of `bytes` at ``offset``: runs of printable bytes a
+        /// stretch of a line at a time (see ``addPrintable(_:style:)``), controls a byte at a
+        /// time (see ``addASCIIByte(_:after:style:)``).
         ///
         /// - Complexity: O(n) in bytes; most model output is ASCII.
-        private mutating func addASCII(_ text: String, style: Int) {
-            text.withUTF8Bytes { bytes in
-                var start = 0
-                while start < bytes.count {
-                    var end = WordBytes.firstFlaggedWord(in: bytes, from: start) { word in
-                        WordBytes.below(0x20, in: word) | WordBytes.equal(to: 0x7F, in: word)
-                    }
-                    while end < bytes.count, bytes[end] >= 0x20, bytes[end] != 0x7F { end += 1 }
-                    if end > start {
-                        addPrintable(bytes[start..<end], style: style)
-                    }
-                    guard end < bytes.count else { break }
-                    addASCIIByte(bytes[end], after: end > 0 ? bytes[end - 1] : 0, style: style)
-                    offset += 1
-                    start = end + 1
+        private mutating func addASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, style: Int) {
+            var start = range.lowerBound
+            while start < range.upperBound {
+                var end = start + WordBytes.firstFlaggedWord(in: UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound])) { word in
+                    WordBytes.below(0x20, in: word) | WordBytes.equal(to: 0x7F, in: word)
                 }
+                while end < range.upperBound, bytes[end] >= 0x20, bytes[end] != 0x7F { end += 1 }
+                if end > start {
+                    addPrintable(bytes[start..<end], style: style)
+                }
+                guard end < range.upperBound else { break }
+                addASCIIByte(bytes[end], after: end > 0 ? bytes[end - 1] : 0, style: style)
+                offset += 1
+                start = end + 1
             }
         }
 
@@ -191,7 +210,7 @@ extension TextWrapper {
                 store.append(contentsOf: bytes[index..<end])
                 // Cells of one column in the style, then where each one's byte is.
                 let firstCell = line.count
-                line.append(contentsOf: repeatElement(Cell(start: 0, count: 1, style: style, width: 1, offset: 0, isSpace: false),
+                line.append(contentsOf: repeatElement(Cell(start: 0, count: 1, style: style, width: 1, offset: 0, isSpace: false, scalar: 0),
                                                       count: end - index))
                 line.withUnsafeMutableBufferPointer { cells in
                     for at in index..<end {
@@ -199,6 +218,7 @@ extension TextWrapper {
                         cells[cell].start = first + at - index
                         cells[cell].offset = firstOffset + at
                         cells[cell].isSpace = bytes.base[at] == space
+                        cells[cell].scalar = UInt32(bytes.base[at])
                     }
                 }
                 lineWidth += end - index
@@ -226,7 +246,8 @@ extension TextWrapper {
                 if store.count >= dropsEmittedBytesAt { dropEmittedBytes() }
                 store.append(byte)
                 add(Cell(start: store.count - 1, count: 1, style: style,
-                         width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20))
+                         width: byte >= 0x20 && byte != 0x7F ? 1 : 0, offset: offset, isSpace: byte == 0x20,
+                         scalar: UInt32(byte)))
             }
         }
 
@@ -262,22 +283,26 @@ extension TextWrapper {
             offset = last.offset
             decider = resume
             let character = Character(cluster)
-            addCluster(cluster.utf8[...], columns: DisplayWidth.of(character), style: last.style, isSpace: false)
+            addCluster(cluster.utf8[...], columns: DisplayWidth.of(character), style: last.style, isSpace: false, scalar: 0)
             offset = resume
             return end
         }
 
-        /// Adds the cluster of `bytes`, `columns` wide, at ``offset``; a cluster wider than any
-        /// line (a wide character on a one-column line) cannot be shown: `…` marks its place.
-        mutating func addCluster(_ bytes: Substring.UTF8View, columns: Int, style: Int, isSpace: Bool) {
+        /// Adds the cluster of `bytes`, `columns` wide, at ``offset`` (`scalar`: its only
+        /// scalar, or 0 for several); a cluster wider than any line (a wide character on a
+        /// one-column line) cannot be shown: `…` marks its place.
+        mutating func addCluster<Bytes: Collection<UInt8>>(_ bytes: Bytes, columns: Int, style: Int, isSpace: Bool,
+                                                           scalar: UInt32) {
             if store.count >= dropsEmittedBytesAt { dropEmittedBytes() }
             let start = store.count
             if columns > min(firstWidth, restWidth) {
                 store.append(contentsOf: "…".utf8)
-                add(Cell(start: start, count: store.count - start, style: style, width: 1, offset: offset, isSpace: false))
+                add(Cell(start: start, count: store.count - start, style: style, width: 1, offset: offset, isSpace: false,
+                         scalar: 0x2026))
             } else {
                 store.append(contentsOf: bytes)
-                add(Cell(start: start, count: store.count - start, style: style, width: columns, offset: offset, isSpace: isSpace))
+                add(Cell(start: start, count: store.count - start, style: style, width: columns, offset: offset,
+                         isSpace: isSpace, scalar: scalar))
             }
         }
 

@@ -54,6 +54,15 @@ extension RillTests.Layout.TextWrapperTests {
         #expect(wrap("あいう（えお）", 8) == ["あいう", "（えお）"])
     }
 
+    /// ASCII punctuation beside wide characters follows the same rules, wherever it falls in a
+    /// run of ASCII (first, inside, last) and whatever the characters around it.
+    @Test func keepsASCIIPunctuationWithTheWideCharacterItBelongsTo() {
+        #expect(wrap("x ab(日本", 6) == ["x", "ab(日", "本"])
+        #expect(wrap("x [漢字", 4) == ["x", "[漢", "字"])
+        #expect(wrap("日本語), ok", 7) == ["日本", "語), ok"])
+        #expect(wrap("日本 語.x", 6) == ["日本", "語.x"])
+    }
+
     @Test func breaksWordsLongerThanTheLineHard() {
         #expect(wrap("supercalifragilistic", 8) == ["supercal", "ifragili", "stic"])
         #expect(wrap("see https://example.com/path", 10) == ["see", "https://ex", "ample.com/", "path"])
