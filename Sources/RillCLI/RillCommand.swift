@@ -13,8 +13,12 @@ public enum RillCommand {
     /// usable, the process ends by that same signal rather than with an exit status, so the
     /// calling shell knows it was interrupted: `for f in *.md; do rill "$f"; done` stops at
     /// Ctrl-C instead of moving on to the next file.
+    ///
+    /// SIGPIPE is ignored from the start: a reader gone before anything was written (`rill --help
+    /// | true`) is an EPIPE from `write(2)`, which ends the run quietly, as it does mid-stream.
     public static func main(_ arguments: [String]) -> Never {
         AllocatorSettings.returnLargeBlocks()
+        signal(SIGPIPE, SIG_IGN)
         let ending = execute(arguments)
         if let number = ending.signal {
             signal(number, SIG_DFL)

@@ -142,6 +142,29 @@ extension EndToEndTests {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(stderr.isEmpty, "\(stderr)")
     }
+
+    /// A reader gone before the first byte (`rill --help | true`, a `head` that exited early):
+    /// the first write fails, and that is no error, whatever is written.
+    @Test("A reader gone before anything was written: exit 0, nothing on standard error",
+          arguments: [["--help"], ["--version"], ["--format", "plain", "answer-long-guide.md"],
+                      ["--format", "jsonl", "answer-long-guide.md"]])
+    func readerGoneBeforeOutput(_ arguments: [String]) throws {
+        let output = Pipe(), errors = Pipe()
+        try output.fileHandleForReading.close()
+        let process = Process()
+        process.executableURL = RillProcess.executable
+        process.arguments = arguments.map { $0.hasSuffix(".md") ? Self.path($0) : $0 }
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try output.fileHandleForWriting.close()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "\(arguments): killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 0, "\(arguments)")
+        #expect(stderr.isEmpty, "\(arguments): \(stderr)")
+    }
 }
 
 extension EndToEndTests {
