@@ -118,10 +118,9 @@ public enum RillCommand {
         // Told once the terminal is the shell's again: a line written while the live view draws
         // would land inside its region.
         for message in loop.decoder.messages { printError("rill: \(message)") }
-        let apiFailed = !loop.decoder.report.errors.isEmpty
         switch outcome {
         case .finished, .outputClosed:
-            return Ending(status: apiFailed ? 1 : 0)
+            return Ending(status: loop.decoder.failed ? 1 : 0)
         case .interrupted(let number):
             return Ending(status: 128 + number, signal: number)
         case .readFailed(let message):

@@ -173,13 +173,29 @@ extension ModelStreamInputTests {
         #expect(result.stderr == "rill: the model API reported an error: overloaded_error: Overloaded\n")
     }
 
-    @Test("`--input markdown` shows the protocol as text; `--input sse` on markdown says it found no events")
+    @Test("`--input markdown` shows the protocol as text; `--input sse` on markdown says it found no events, status 1")
     func forcedFormats() throws {
         let raw = try RillProcess.run(["--format", "plain", "--input", "markdown", Self.path("gemini.sse")], environment: [:])
         #expect(String(decoding: raw.stdout, as: UTF8.self).hasPrefix("data: {\"candidates\""))
         let forced = try RillProcess.run(["--format", "plain", "--input", "sse", Self.path("gemini.md")], environment: [:])
-        #expect(forced.status == 0 && forced.stdout.isEmpty)
+        #expect(forced.status == 1 && forced.stdout.isEmpty)
         #expect(forced.stderr == "rill: no server-sent events in the input\n")
+    }
+
+    /// Events that give nothing to show because none could be read fail the run, as an error
+    /// the API reported does: a script must not take an unreadable stream for an empty answer.
+    /// Known events that carry no text (a tool call alone) do not.
+    @Test("Events of which none could be read end with status 1; known events without text with 0",
+          arguments: [
+              (["--input", "jsonl"], "# A heading\n\nprose\n", 1, "rill: skipped 2 malformed lines; the first, at line 1: not JSON (unexpected '#' at byte 0)\n"),
+              (["--input", "sse"], "", 1, "rill: no server-sent events in the input\n"),
+              (["--input", "sse"], "data: {\"unknown\":1}\n\n", 1, "rill: no text found: skipped an event of no API rill knows, at line 1\n"),
+              (["--input", "sse"], "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{}\"}}]}}]}\n\ndata: [DONE]\n\n", 0, ""),
+          ])
+    func unreadableEvents(_ input: [String], _ stream: String, _ status: Int32, _ stderr: String) throws {
+        let result = try Self.withFile(stream) { try RillProcess.run(["--format", "plain"] + input + [$0.path], environment: [:]) }
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr == stderr)
     }
 
     @Test("`--stats` tells the input format and the events read")

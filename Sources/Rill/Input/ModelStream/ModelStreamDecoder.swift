@@ -88,6 +88,9 @@ public struct ModelStreamDecoder: Sendable {
     /// Lines for standard error once the input has ended (none for a clean stream).
     public var messages: [String] { report.messages(format: format ?? .markdown) }
 
+    /// Whether the stream failed (see ``ModelStreamReport/failed(format:)``): the command's status is 1.
+    public var failed: Bool { report.failed(format: format ?? .markdown) }
+
     /// A size limit in words: MiB when it is whole MiB.
     private static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"

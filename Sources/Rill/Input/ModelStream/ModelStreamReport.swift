@@ -51,6 +51,21 @@ public struct ModelStreamReport: Equatable, Sendable {
         return messages
     }
 
+    /// Whether the stream failed, for the exit status: the API reported an error, or the input
+    /// read as `format` (events) gave nothing to show because none of it could be read (only
+    /// malformed events, only events of no API rill knows, or no event at all), which
+    /// ``messages(format:)`` tells. A stream of known events that carry no text (a tool call
+    /// alone) has not failed.
+    public func failed(format: InputFormat) -> Bool {
+        guard errors.isEmpty else { return true }
+        switch format {
+        case .sse, .jsonl:
+            return textBytes == 0 && reasoningBytes == 0 && (malformed > 0 || unknown > 0 || events == 0)
+        case .markdown, .auto:
+            return false
+        }
+    }
+
     mutating func noteMalformed(line: Int, reason: String) {
         malformed += 1
         if firstMalformed == nil { firstMalformed = Fault(line: line, reason: reason) }
