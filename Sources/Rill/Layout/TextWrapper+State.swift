@@ -79,29 +79,25 @@ extension TextWrapper {
                     return
                 }
             }
-            text.withUTF8Bytes { bytes in
-                if text.isASCII {
-                    addASCII(bytes, bytes.indices, style: style)
-                } else {
-                    addMixed(bytes, of: text, style: style)
-                }
-            }
+            text.withUTF8Bytes { addText($0, of: text, style: style) }
         }
 
-        /// Adds `text`, which holds bytes that are not ASCII, from its UTF-8 storage `bytes`:
-        /// runs of ASCII as ``addASCII(_:_:style:)`` does; a scalar that stands alone (see
+        /// Adds `text` from its UTF-8 storage `bytes`: runs of ASCII, the bulk of model output,
+        /// as ``addASCII(_:_:style:)`` does; a scalar that stands alone (see
         /// ``DisplayWidth/standsAlone(_:)``: CJK, dashes, quotes) beside ASCII or another such
         /// scalar as a cluster of its own; anything else (an accent, an emoji sequence, a flag,
         /// and the ASCII character such a scalar may join) a grapheme cluster at a time, as Swift
         /// breaks `text`. Clusters never span two spans.
         ///
-        /// - Complexity: O(n) in bytes; only clusters that need grapheme breaking are found
-        ///   through string indices.
-        private mutating func addMixed(_ bytes: UnsafeBufferPointer<UInt8>, of text: String, style: Int) {
+        /// - Complexity: O(n) in bytes, ASCII found eight bytes at a time; only clusters that
+        ///   need grapheme breaking are found through string indices.
+        private mutating func addText(_ bytes: UnsafeBufferPointer<UInt8>, of text: String, style: Int) {
             var index = 0
             while index < bytes.count {
                 if bytes[index] < 0x80 {
-                    var end = index + 1
+                    var end = index + WordBytes.firstFlaggedWord(in: UnsafeBufferPointer(rebasing: bytes[index...])) {
+                        WordBytes.nonASCII(in: $0)
+                    }
                     while end < bytes.count, bytes[end] < 0x80 { end += 1 }
                     if end < bytes.count, !DisplayWidth.standsAlone(Self.scalar(in: bytes, at: end).scalar) { end -= 1 }
                     if end > index {
