@@ -150,7 +150,7 @@ extension Truth {
     }
 
     /// Where the first line of `item` starts.
-    private func lineStart(_ item: Item) -> Int {
+    func lineStart(_ item: Item) -> Int {
         switch item {
         case .followed: path?.lineStart ?? frontier
         case .entry(let entry): entry.lineStart

@@ -214,6 +214,10 @@ struct Truth: Sendable {
             finalize(parsed, upTo: anchor, source: source, outcome: &outcome, assembled: &assembled,
                      definitionsChanged: &definitionsChanged)
         }
+        if !atEnd {
+            definitionsChanged = passClosedLines(before: anchor, of: parsed.items, source: source, incompleteFrom: incompleteFrom)
+                || definitionsChanged
+        }
 
         let settling = ResumePath.Settling(source: source, incompleteFrom: incompleteFrom,
                                            definitions: carriedDefinitions(source), paragraphStep: paragraphStep)
