@@ -2,8 +2,9 @@ extension Truth {
     /// The index of the first top-level block that stays open: the last one that starts on a
     /// complete line, or the one the incomplete line starts when the block before it is closed
     /// whatever that line becomes (``closesBeforeIncompleteLine(_:source:incompleteFrom:)``), or
-    /// the one after a fenced code block its fence closed. A paragraph that cmark split off a
-    /// table anchors with the table.
+    /// the one after a fenced code block its fence closed; none when the text ends with a blank
+    /// line that closes the last block (``closesAtEndingBlankLine(_:source:incompleteFrom:)``).
+    /// A paragraph that cmark split off a table anchors with the table.
     func anchorIndex(_ items: [Item], source: [UInt8], incompleteFrom: Int) -> Int {
         func complete(_ item: Item) -> Bool {
             if case .entry(let entry) = item { return entry.startsOnCompleteLine }
@@ -18,6 +19,9 @@ extension Truth {
         guard var index = items.lastIndex(where: complete) else { return 0 }
         if isClosedCode(items[index], source: source, incompleteFrom: incompleteFrom) { return index + 1 }
         if index == items.count - 2, closesBeforeIncompleteLine(items[index], source: source, incompleteFrom: incompleteFrom) {
+            return index + 1
+        }
+        if index == items.count - 1, closesAtEndingBlankLine(items[index], source: source, incompleteFrom: incompleteFrom) {
             return index + 1
         }
         while index > 0, joinsNext(items[index - 1]) { index -= 1 }
@@ -150,7 +154,7 @@ extension Truth {
     }
 
     /// Where the first line of `item` starts.
-    private func lineStart(_ item: Item) -> Int {
+    func lineStart(_ item: Item) -> Int {
         switch item {
         case .followed: path?.lineStart ?? frontier
         case .entry(let entry): entry.lineStart

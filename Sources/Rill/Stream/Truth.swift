@@ -6,10 +6,13 @@
 /// *frontier* moves past it): an incomplete last line can look like a new block start and close
 /// the block before it (`a\n#` against `a\n#b`), so a block starting on it cannot anchor. So is
 /// the block before one that starts on the incomplete line when nothing that line becomes can
-/// reach back into it (``closesBeforeIncompleteLine(_:)``). The open top-level block is parsed
-/// from deep inside it when it can be (``ResumePath``). Link reference definitions in final text
-/// are carried into later parses (``DefinitionCarrier``), and final blocks whose links a newly
-/// kept definition may resolve are parsed again (``reresolve(upTo:also:labels:)``).
+/// reach back into it (``closesBeforeIncompleteLine(_:)``), and the last block when the blank
+/// line the text ends with closes it (``closesAtEndingBlankLine(_:source:incompleteFrom:)``);
+/// blank lines and link definitions after the final blocks are passed over once a blank line
+/// ends them (``passClosedLines(before:of:source:incompleteFrom:)``). The open top-level block
+/// is parsed from deep inside it when it can be (``ResumePath``). Link reference definitions in
+/// final text are carried into later parses (``DefinitionCarrier``), and final blocks whose
+/// links a newly kept definition may resolve are parsed again (``reresolve(upTo:also:labels:)``).
 ///
 /// The truth never holds anything back and never anticipates: the live view's preview is made
 /// from it afterwards (see ``Preview``).
@@ -213,6 +216,10 @@ struct Truth: Sendable {
         if anchor > 0 {
             finalize(parsed, upTo: anchor, source: source, outcome: &outcome, assembled: &assembled,
                      definitionsChanged: &definitionsChanged)
+        }
+        if !atEnd {
+            definitionsChanged = passClosedLines(before: anchor, of: parsed.items, source: source, incompleteFrom: incompleteFrom)
+                || definitionsChanged
         }
 
         let settling = ResumePath.Settling(source: source, incompleteFrom: incompleteFrom,

@@ -21,6 +21,21 @@ import Testing
         return (afterFirst, second, stream)
     }
 
+    /// Feeds each piece with an update after it, then finishes; returns the updates (the last
+    /// one `finish()`'s), the stream after the first update, and the stream at the end.
+    static func framed(_ pieces: [String]) -> (updates: [DocumentUpdate], afterFirst: MarkdownStream, end: MarkdownStream) {
+        var stream = MarkdownStream()
+        var updates: [DocumentUpdate] = []
+        var afterFirst = stream
+        for piece in pieces {
+            stream.append(Array(piece.utf8))
+            updates.append(stream.update())
+            if updates.count == 1 { afterFirst = stream }
+        }
+        updates.append(stream.finish())
+        return (updates, afterFirst, stream)
+    }
+
     static func expectOneShot(_ stream: MarkdownStream, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let differences = BlockTree.differences(stream.finalBlocks, Oracle.parse(Array(text.utf8)))
         #expect(differences.isEmpty, "\(text.debugDescription): \(differences)", sourceLocation: sourceLocation)

@@ -27,14 +27,15 @@ extension LateDefinitionTests {
     func laterDefinitionResolvesFinalBlock() {
         let pieces = ["See [foo].\n", "\n", "More text.\n", "\n", "[foo]: /url \"T\"\n", "\n", "After.\n"]
         let (updates, stream) = Self.feed(pieces)
-        // "See [foo]." became final when "More text." started on a complete line …
-        #expect(updates[2].finalized.map(\.description) == ["e0"])
+        // "See [foo]." became final when the blank line after it arrived, and "More text." too …
+        #expect(updates[1].finalized.map(\.description) == ["e0"])
         #expect(updates[2].changed.isEmpty && updates[2].inserted.map(\.id.description) == ["e12"])
-        // … and the frame that made the definition final re-resolved it.
+        #expect(updates[3].finalized.map(\.description) == ["e12"])
+        // … and the frame that made the definition final (its blank line arrived) re-resolved it.
         let resolving = updates.firstIndex { $0.changed.contains { $0.id.description == "e0" } }
-        #expect(resolving == 6, "the update that finalizes the definition reports e0 in `changed`")
+        #expect(resolving == 5, "the update that finalizes the definition reports e0 in `changed`")
         if let resolving {
-            #expect(updates[resolving].finalized.map(\.description) == ["e12"])
+            #expect(updates[resolving].finalized.isEmpty)
         }
         #expect(stream.blocks.first?.kind == .paragraph([.text("See "), .link(destination: "/url", title: "T", [.text("foo")]), .text(".")]))
         Self.expectOneShot(stream, pieces)
