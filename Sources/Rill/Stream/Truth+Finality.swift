@@ -90,7 +90,13 @@ extension Truth {
 
     /// Makes `parsed.items[..<anchor]` final, absorbing the definitions their text may hold, and
     /// moves the frontier to the anchor.
-    mutating func finalize(_ parsed: Parse, upTo anchor: Int, source: [UInt8], outcome: inout Outcome,
+    ///
+    /// Before the end of input, the text of the last parsed block, when it is made final (a code
+    /// block its fence closed, a block the text's ending blank line closed), ends with the block's
+    /// last line: the lines after it may be a definition still being written (`[a]: /u` of
+    /// `[a]: /url`, or one whose title is on the next line), left to the open part until a blank
+    /// line ends them (``passClosedLines(before:of:source:incompleteFrom:)``).
+    mutating func finalize(_ parsed: Parse, upTo anchor: Int, source: [UInt8], atEnd: Bool, outcome: inout Outcome,
                            assembled: inout [Int], definitionsChanged: inout Bool) {
         let items = parsed.items
         if case .entry(let first)? = items.first, first.lineStart > frontier {
@@ -103,7 +109,8 @@ extension Truth {
         // only a parse of the pair shows; alone, its text would define.
         var segmentStart: Int?
         for index in 0..<anchor {
-            let segmentEnd = index + 1 < items.count ? lineStart(items[index + 1]) : source.count
+            let segmentEnd = index + 1 < items.count ? lineStart(items[index + 1])
+                : atEnd ? source.count : min(source.count, source.nextLineStart(after: blockEnd(items[index])))
             switch items[index] {
             case .followed(let resumed):
                 guard let followed = path else { continue }
@@ -150,6 +157,14 @@ extension Truth {
             let lastEnd = finalBlocks.last?.range.upperBound ?? source.count
             frontier = anchor == 0 ? frontier : min(source.count, source.nextLineStart(after: max(frontier, lastEnd)))
             identity = parsed.identityAfter
+        }
+    }
+
+    /// Where the text of `item`'s block ends.
+    private func blockEnd(_ item: Item) -> Int {
+        switch item {
+        case .followed(let resumed): resumed.head.range.upperBound
+        case .entry(let entry): entry.block.range.upperBound
         }
     }
 

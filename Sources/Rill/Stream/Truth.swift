@@ -214,7 +214,7 @@ struct Truth: Sendable {
             definitionsChanged = definitions.absorb(source[frontier...], literalRange: nil) || definitionsChanged
         }
         if anchor > 0 {
-            finalize(parsed, upTo: anchor, source: source, outcome: &outcome, assembled: &assembled,
+            finalize(parsed, upTo: anchor, source: source, atEnd: atEnd, outcome: &outcome, assembled: &assembled,
                      definitionsChanged: &definitionsChanged)
         }
         if !atEnd {

@@ -16,4 +16,19 @@ extension FrontierTests {
         Self.expectOneShot(end, pieces.joined())
         #expect(StreamCheck.firstFailure(Array(pieces.joined().utf8), chunkSeeds: [1, 2]) == nil)
     }
+
+    /// A definition written right after a code block its fence closed stays open while its line
+    /// (and the line after it, which may hold its title) is still being written: the one taken
+    /// is the whole one, as in the parse of the whole text.
+    @Test("A definition being written after a closed fence is taken whole", arguments: [
+        ["```\nx\n```\n[a]: /u", "rl\n\n[a]\n"],
+        ["```\nx\n```\n[a]: /url\n", "\"title\"\n\n[a]\n"],
+        ["```\nx\n```\n[a]: /url\n\"ti", "tle\"\n\n[a]\n"],
+        ["~~~\nx\n~~~\n\n[a]:", " /url\n\n[a]\n"],
+    ])
+    func definitionAfterClosedFenceBeingWritten(_ pieces: [String]) {
+        let (_, _, end) = Self.framed(pieces)
+        Self.expectOneShot(end, pieces.joined())
+        #expect(StreamCheck.firstFailure(Array(pieces.joined().utf8), chunkSeeds: [1, 2, 3]) == nil)
+    }
 }
