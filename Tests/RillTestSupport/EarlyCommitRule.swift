@@ -11,14 +11,19 @@
 /// The block then goes on below with its new layout's next lines. The rule, per top-level
 /// block (its separating blank line included):
 ///
-/// - A block none of whose early lines differs from the batch render's line at its place is
-///   the batch render's block exactly: no line lost, doubled or changed. However early its
-///   lines went, a block whose layout did not change since is drawn as the batch render has it.
-/// - A block with an early line that differs *changed* after it was committed. Its first line
-///   is still the blank line between blocks where the batch render has one, and:
-///   - a table is one table in one layout: a top border first, a bottom border last, no other
-///     border, at most one header rule, and every rule the same shape (``TableRule``), as its
-///     widths are frozen once its top border is committed;
+/// - A block other than a table none of whose early lines differs from the batch render's
+///   line at its place is the batch render's block exactly: no line lost, doubled or changed.
+///   However early its lines went, a block whose layout did not change since is drawn as the
+///   batch render has it. So is a table none of whose lines went early.
+/// - A block with an early line that differs, or a table with an early line (its plan frozen
+///   then, so its later lines may differ where its early ones do not: rules between rows or
+///   not), *changed* after it was committed. Its first line is still the blank line between
+///   blocks where the batch render has one, and:
+///   - a table is one table in one layout: a top border first (unless its first line went
+///     early as what it was then: its header row as a paragraph, before its delimiter row
+///     came), a bottom border last, no other border, at most one header rule,
+///     and every rule the same shape (``TableRule``), as its widths (grid or records) are
+///     frozen once its first lines are committed;
 ///   - any other block ends with the batch render's lines that follow its last line committed
 ///     early: what settled after the change is the final layout.
 ///
@@ -78,13 +83,19 @@ public enum EarlyCommitRule {
     /// How a block's transcript lines `live` (`early`: which were committed early) break the
     /// rule against the batch render's `batch`, or nil.
     static func blockViolation(_ live: [String], early: [Bool], batch: [String], isTable: Bool) -> String? {
-        let changed = live.indices.contains { early[$0] && ($0 >= batch.count || live[$0] != batch[$0]) }
+        // A table's plan is frozen with its first committed line: its later lines may differ
+        // from the batch render even where the early ones do not (rules between rows or not).
+        let changed = (isTable && early.contains(true))
+            || live.indices.contains { early[$0] && ($0 >= batch.count || live[$0] != batch[$0]) }
         guard changed else { return live == batch ? nil : firstDifference(live, batch) }
         if batch.first == "", live.first != "" {
             return "changed after lines were committed early, and the blank line before it is lost: "
                 + (live.first ?? "(no line)")
         }
-        if isTable { return tableViolation(live.drop { $0.isEmpty }) }
+        if isTable {
+            let start = live.first == "" ? 1 : 0
+            return tableViolation(live[start...], early: early[start...])
+        }
         let lastEarly = live.indices.last { early[$0] } ?? -1
         let settled = live[(lastEarly + 1)...]
         guard settled.count <= batch.count, batch.suffix(settled.count).elementsEqual(settled) else {
@@ -95,21 +106,29 @@ public enum EarlyCommitRule {
     }
 
     /// How a table changed after lines were committed early, `lines` without the blank line
-    /// before it, fails to be one table in one layout, or nil.
-    static func tableViolation(_ lines: ArraySlice<String>) -> String? {
-        let rules = lines.compactMap(TableRule.init)
-        guard let first = lines.first.flatMap(TableRule.init), first.kind == .top else {
-            return "a table committed early does not start with its top border: \(lines.first ?? "(no line)")"
+    /// before it (`early`: which were committed early), fails to be one table in one layout,
+    /// or nil. Its first line may have been committed early as what it was then (its header
+    /// row, a paragraph until its delimiter row came): the table goes on below it from its
+    /// layout's next line, past its top border.
+    static func tableViolation(_ lines: ArraySlice<String>, early: ArraySlice<Bool>) -> String? {
+        guard let head = lines.first, let firstRule = lines.compactMap(TableRule.init).first else {
+            return "a table committed early draws no rule: \(lines.first ?? "(no line)")"
+        }
+        guard TableRule(head)?.kind == .top || (TableRule(head) == nil && early.first == true) else {
+            return "a table committed early does not start with its top border: \(head)"
         }
         guard let last = lines.last.flatMap(TableRule.init), last.kind == .bottom else {
             return "a table committed early does not end with its bottom border: \(lines.last ?? "(no line)")"
         }
-        let borders = rules.filter { $0.kind == .top || $0.kind == .bottom }.count
+        let rules = lines.compactMap(TableRule.init)
+        let tops = rules.filter { $0.kind == .top }.count
+        let bottoms = rules.filter { $0.kind == .bottom }.count
         let headerRules = rules.filter { $0.kind == .header }.count
-        guard borders == 2, headerRules <= 1 else {
-            return "a table committed early has \(borders) borders and \(headerRules) header rules: \(rules)"
+        guard tops <= 1, bottoms == 1, headerRules <= 1 else {
+            return "a table committed early has \(tops) top borders, \(bottoms) bottom borders and \(headerRules) "
+                + "header rules: \(rules)"
         }
-        guard rules.allSatisfy({ $0.junctions == first.junctions }) else {
+        guard rules.allSatisfy({ $0.junctions == firstRule.junctions }) else {
             return "a table committed early mixes layouts: \(rules.map(\.junctions))"
         }
         return nil

@@ -15,10 +15,11 @@ import Testing
     static let geometries = [Geometry(width: 100, height: 40), Geometry(width: 60, height: 15)]
 
     /// Screens shorter than what is being written (a split pane, a small window): the live
-    /// region fills, and its oldest lines are committed before they settle. 60×8 runs with
-    /// `RILL_EXHAUSTIVE=1`.
+    /// region fills, and its oldest lines are committed before they settle. 60×8, 33×7 and
+    /// 12×24 run with `RILL_EXHAUSTIVE=1`.
     static let shortGeometries = [Geometry(width: 46, height: 12), Geometry(width: 30, height: 6)]
-        + (TestEnvironment.isExhaustive ? [Geometry(width: 60, height: 8)] : [])
+        + (TestEnvironment.isExhaustive
+            ? [Geometry(width: 60, height: 8), Geometry(width: 33, height: 7), Geometry(width: 12, height: 24)] : [])
 
     /// Every Corpus document at every one of `geometries` with `RILL_EXHAUSTIVE=1`; by default
     /// each document at one of them, in turn, so that every geometry still meets every kind of
@@ -87,9 +88,30 @@ import Testing
         #expect(live.terminal.violations.isEmpty)
         #expect(live.terminal.cuts.isEmpty, "\(live.terminal.cuts.prefix(3))")
         #expect(live.terminal.rowsAboveTop == 0)
-        let violation = Self.earlyCommitViolation(live, bytes, geometry)
-        #expect(violation == nil, "\(document) at \(geometry): \(violation ?? "")")
+        Self.expectEarlyCommitRule(live, bytes, document, geometry)
     }
+
+    /// Expects `live`'s transcript of `document` to keep ``EarlyCommitRule``, as a known issue
+    /// where ``knownDifferences`` lists the case.
+    static func expectEarlyCommitRule(_ live: (lines: [String], terminal: VirtualTerminal, view: LiveView),
+                                      _ bytes: [UInt8], _ document: String, _ geometry: Geometry) {
+        let violation = earlyCommitViolation(live, bytes, geometry)
+        if let known = knownDifferences.first(where: { $0.document == document && $0.geometry == "\(geometry)" }) {
+            withKnownIssue(Comment(rawValue: known.reason)) {
+                #expect(violation == nil, "\(document) at \(geometry): \(violation ?? "")")
+            }
+        } else {
+            #expect(violation == nil, "\(document) at \(geometry): \(violation ?? "")")
+        }
+    }
+
+    /// Cases where the live transcript differs from the batch render though no early commit
+    /// explains it.
+    static let knownDifferences: [(document: String, geometry: String, reason: String)] = [
+        ("stream-empty-and-blank.md", "12x24",
+         "An empty block quote (`>` lines) is drawn as a gutter line `│` live, and as nothing by the batch render "
+            + "at 12 columns (both draw `│` at 30): the transcript has one line more"),
+    ]
 
     /// Where `live`'s transcript of `bytes` breaks ``EarlyCommitRule`` against the batch render
     /// at `geometry`'s width (exact equality when no line was committed early), or nil.
@@ -127,8 +149,26 @@ import Testing
         let expected = Self.batch(bytes, width: geometry.width)
         let repeated = RepeatedRuns.first(in: live.lines, of: expected)
         #expect(repeated == nil, "\(document) at \(geometry): \(repeated?.prefix(3) ?? [])")
-        let violation = Self.earlyCommitViolation(live, bytes, geometry)
-        #expect(violation == nil, "\(document) at \(geometry): \(violation ?? "")")
+        Self.expectEarlyCommitRule(live, bytes, document, geometry)
+    }
+
+    /// Corpus documents on screens where a block with a closing line (fenced or indented code,
+    /// a task list's boxes on a screen too narrow to hang them) is still open, or settling,
+    /// when the live region fills or its first lines are committed: its closing line, its box,
+    /// must reach scrollback where the batch render has it.
+    @Test(arguments: [("answer-http-caching.md", Geometry(width: 33, height: 7)),
+                      ("answer-statistics-pvalues.md", Geometry(width: 30, height: 6)),
+                      ("answer-long-guide.md", Geometry(width: 33, height: 7)),
+                      ("answer-code-review.md", Geometry(width: 12, height: 24)),
+                      ("answer-recipe-sourdough.md", Geometry(width: 12, height: 24)),
+                      ("answer-sql-optimisation.md", Geometry(width: 12, height: 24)),
+                      ("stream-fences.md", Geometry(width: 12, height: 24)),
+                      ("stream-empty-and-blank.md", Geometry(width: 12, height: 24))])
+    func blocksClosingAfterTheRegionFilled(document: String, geometry: Geometry) {
+        let bytes = Corpus.bytes(document)
+        let live = Self.liveTranscript(bytes, geometry)
+        #expect(live.terminal.violations.isEmpty)
+        Self.expectEarlyCommitRule(live, bytes, document, geometry)
     }
 
     /// A paragraph committed early, while it was taller than the screen, can then shrink: an
