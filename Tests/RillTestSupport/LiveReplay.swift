@@ -1,4 +1,4 @@
-import Rill
+@_spi(Testing) import Rill
 
 /// A document streamed through a ``LiveView`` into a ``VirtualTerminal``, one frame per piece,
 /// beside its batch render shown on the same kind of terminal: what the transcript tests compare.
@@ -10,8 +10,13 @@ public struct LiveReplay {
     /// The same terminal after the batch render (each line ended by CR LF).
     public private(set) var batch: VirtualTerminal
     /// Lines the live view committed while they might still change (the region was full): the
-    /// transcripts may then differ.
+    /// transcripts may then differ, as ``EarlyCommitRule`` allows.
     public private(set) var linesCommittedEarly = 0
+    /// Where the live view laid out each line it drew (``LiveView/transcriptLines``): which
+    /// block, and whether it was committed early.
+    private(set) var places: [LiveLayout.TranscriptLine] = []
+    /// The batch render, block by block.
+    public let blocks: BatchBlocks
     /// The live view's counters at the end.
     public private(set) var statistics: LiveView.Statistics
 
@@ -24,6 +29,7 @@ public struct LiveReplay {
         live = VirtualTerminal(width: width, height: height, columnsOf: columnsOf)
         batch = VirtualTerminal(width: width, height: height, columnsOf: columnsOf)
         var view = LiveView(context: context, encoder: encoder, height: height)
+        view.recordsTranscriptLines = true
         var stream = MarkdownStream()
         for piece in pieces {
             stream.append(bytes[piece])
@@ -35,23 +41,23 @@ public struct LiveReplay {
         live.feed(output)
         linesCommittedEarly = view.statistics.linesCommittedEarly
         statistics = view.statistics
+        places = view.transcriptLines
+        blocks = BatchBlocks(bytes, in: context)
         var rendered: [UInt8] = []
-        for line in DocumentLayout.lines(for: MarkdownStream.parse(bytes), in: context) {
+        for line in blocks.lines.joined() {
             encoder.encode(line, into: &rendered)
             rendered += [0x0D, 0x0A]
         }
         batch.feed(rendered)
     }
 
-    /// The first line where the live transcript differs from the batch render's, shown side by
-    /// side (empty lines left out of both); nil when they are the same. With `attributes`, each
-    /// cell's attributes count too (see ``VirtualTerminal/styledTranscript``).
+    /// Where the live transcript breaks ``EarlyCommitRule`` against the batch render, empty
+    /// lines included: with no line committed early, the first line where the two differ; nil
+    /// when they agree. With `attributes`, each cell's attributes count too (see
+    /// ``VirtualTerminal/styledTranscript``).
     public func difference(attributes: Bool = false) -> String? {
-        let got = (attributes ? live.styledTranscript : live.transcript).filter { !$0.isEmpty }
-        let want = (attributes ? batch.styledTranscript : batch.transcript).filter { !$0.isEmpty }
-        guard got != want else { return nil }
-        let index = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
-        let shown = { (lines: [String]) in index < lines.count ? lines[index] : "(none)" }
-        return "line \(index + 1): \(shown(got)) vs \(shown(want))"
+        let got = attributes ? live.styledTranscript : live.transcript
+        let want = blocks.split(attributes ? batch.styledTranscript : batch.transcript)
+        return EarlyCommitRule.violation(of: got, places: places, batch: want, tables: blocks.tables)
     }
 }

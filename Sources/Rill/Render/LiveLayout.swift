@@ -90,6 +90,13 @@ public struct LiveLayout: Sendable {
     /// Whether a frame of unchanged input is found without laying it out (turned off only to
     /// compare against).
     @_spi(Testing) public var repeatsUnchangedFrames = true
+    /// Whether frames record where each line they commit or leave live came from
+    /// (``transcriptLines``, for tests).
+    @_spi(Testing) public var recordsTranscriptLines = false
+    /// Every line committed so far, in order, while ``recordsTranscriptLines`` is on.
+    private(set) var committedLines: [TranscriptLine] = []
+    /// The lines the last frame left in the live region, while ``recordsTranscriptLines`` is on.
+    private(set) var liveLines: [TranscriptLine] = []
 
     /// Everything a frame reads from the stream: its blocks (as the stream's revision names
     /// them), how settled each open one is, whether links may turn back into text, and whether
@@ -278,11 +285,13 @@ public struct LiveLayout: Sendable {
 
         let passedGivenUpLines = start > partStart
         var committed = max(start, settled)
+        let settledEnd = committed
         if laidCount - committed > maxLines {
             let forced = laidCount - maxLines
             counts.linesCommittedEarly += forced - committed
             committed = forced
         }
+        if recordsTranscriptLines { record(start..<laidCount, committed: committed, settledBefore: settledEnd, marks: marks) }
         counts.linesCommitted += committed - start
         if committed > start { abandonedPrefix = 0 }
         let passed = frontier
@@ -296,6 +305,21 @@ public struct LiveLayout: Sendable {
         freezeTableAtFrontier(finalCount: finalCount, in: stream, settlements: settlements)
         framePlans.removeAll(keepingCapacity: true)
         return Frame(lines: lines.lines(from: start - skipped), committed: committed - start)
+    }
+
+    /// Records where the frame's lines `range` come from, each in the part `marks` says: those
+    /// before `committed` as committed (from `settledEnd` on, early), the rest as the live region.
+    private mutating func record(_ range: Range<Int>, committed: Int, settledBefore settledEnd: Int, marks: [Mark]) {
+        liveLines.removeAll(keepingCapacity: true)
+        var markIndex = 0
+        for index in range {
+            while markIndex < marks.count - 1, index >= marks[markIndex].start + marks[markIndex].count { markIndex += 1 }
+            guard markIndex < marks.count else { return }
+            let mark = marks[markIndex]
+            let line = TranscriptLine(block: mark.frontier.block, part: mark.frontier.part, line: index - mark.start,
+                                      isEarly: index >= settledEnd && index < committed)
+            if index < committed { committedLines.append(line) } else { liveLines.append(line) }
+        }
     }
 
     /// Lays the live region out again at `width`, at most `maxLines` tall, from the next frame.

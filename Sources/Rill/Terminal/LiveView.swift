@@ -52,6 +52,18 @@ public struct LiveView: Sendable {
         Statistics(framesPainted: framesPainted, bytesWritten: bytesWritten, layout: layout.statistics)
     }
 
+    /// Whether frames record where each line they commit or leave live came from
+    /// (``transcriptLines``), for tests.
+    @_spi(Testing) public var recordsTranscriptLines: Bool {
+        get { layout.recordsTranscriptLines }
+        set { layout.recordsTranscriptLines = newValue }
+    }
+
+    /// While ``recordsTranscriptLines`` is on, where each line of the output came from, top
+    /// first: the lines committed to scrollback, then those the last frame left live (see
+    /// ``LiveLayout/transcriptLines``).
+    @_spi(Testing) public var transcriptLines: [LiveLayout.TranscriptLine] { layout.transcriptLines }
+
     /// How many top-level blocks are wholly in the scrollback: the view never reads them again,
     /// so the stream may release them (``MarkdownStream/releaseFinalBlocks(before:)``).
     public var committedBlockCount: Int { layout.committedBlockCount }
