@@ -54,12 +54,4 @@ extension LiveTranscriptTests {
         #expect(live.terminal.violations.isEmpty)
         Self.expectEarlyCommitRule(live, bytes, document, geometry)
     }
-
-    /// Cases where the live transcript differs from the batch render though no early commit
-    /// explains it.
-    static let knownDifferences: [(document: String, geometry: String, reason: String)] = [
-        ("stream-empty-and-blank.md", "12x24",
-         "An empty block quote (`>` lines) is drawn as a gutter line `│` live, and as nothing by the batch render "
-            + "at 12 columns (both draw `│` at 30): the transcript has one line more"),
-    ]
 }

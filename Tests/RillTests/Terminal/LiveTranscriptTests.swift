@@ -91,18 +91,11 @@ import Testing
         Self.expectEarlyCommitRule(live, bytes, document, geometry)
     }
 
-    /// Expects `live`'s transcript of `document` to keep ``EarlyCommitRule``, as a known issue
-    /// where ``knownDifferences`` lists the case.
+    /// Expects `live`'s transcript of `document` to keep ``EarlyCommitRule``.
     static func expectEarlyCommitRule(_ live: (lines: [String], terminal: VirtualTerminal, view: LiveView),
                                       _ bytes: [UInt8], _ document: String, _ geometry: Geometry) {
         let violation = earlyCommitViolation(live, bytes, geometry)
-        if let known = knownDifferences.first(where: { $0.document == document && $0.geometry == "\(geometry)" }) {
-            withKnownIssue(Comment(rawValue: known.reason)) {
-                #expect(violation == nil, "\(document) at \(geometry): \(violation ?? "")")
-            }
-        } else {
-            #expect(violation == nil, "\(document) at \(geometry): \(violation ?? "")")
-        }
+        #expect(violation == nil, "\(document) at \(geometry): \(violation ?? "")")
     }
 
     /// Where `live`'s transcript of `bytes` breaks ``EarlyCommitRule`` against the batch render

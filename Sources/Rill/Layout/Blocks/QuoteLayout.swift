@@ -4,9 +4,11 @@ enum QuoteLayout {
     static func layout(_ quote: Block, in context: LayoutContext, settlement: Settlement) -> LaidOutLines {
         let indent = gutterWidth(in: context)
         var inner = BlockLayout.stack(quote.children, in: context.children(narrowedBy: indent), settlement: settlement) { _ in true }
+        // Without children, the gutter alone, at any width: too narrow for a gutter beside
+        // text, a quote of nothing still shows that it is there.
+        if inner.lines.isEmpty { return emptyQuote(in: context, settlement: settlement) }
         guard indent > 0 else { return inner }
         inner.lines = guttered(inner.lines, style: context.theme.quoteGutter)
-        if inner.lines.isEmpty { inner = emptyQuote(in: context, settlement: settlement) }
         return inner
     }
 
