@@ -12,11 +12,7 @@ extension Truth {
     /// blank lines after it that holds a space or a tab, which may be yet to come.
     func closesAtEndingBlankLine(_ item: Item, source: [UInt8], incompleteFrom: Int) -> Bool {
         guard incompleteFrom == source.count, source.isBlankLine(before: source.count) else { return false }
-        let block: Block
-        switch item {
-        case .followed(let resumed): block = resumed.head
-        case .entry(let entry): block = entry.block
-        }
+        let block = item.block
         guard !block.joinsNext else { return false }
         switch block.kind {
         case .paragraph, .table, .blockQuote, .heading:

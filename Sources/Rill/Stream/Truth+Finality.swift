@@ -10,12 +10,6 @@ extension Truth {
             if case .entry(let entry) = item { return entry.startsOnCompleteLine }
             return true
         }
-        func joinsNext(_ item: Item) -> Bool {
-            switch item {
-            case .entry(let entry): entry.joinsNext
-            case .followed(let resumed): resumed.head.joinsNext
-            }
-        }
         guard var index = items.lastIndex(where: complete) else { return 0 }
         if isClosedCode(items[index], source: source, incompleteFrom: incompleteFrom) { return index + 1 }
         if index == items.count - 2, closesBeforeIncompleteLine(items[index], source: source, incompleteFrom: incompleteFrom) {
@@ -24,7 +18,7 @@ extension Truth {
         if index == items.count - 1, closesAtEndingBlankLine(items[index], source: source, incompleteFrom: incompleteFrom) {
             return index + 1
         }
-        while index > 0, joinsNext(items[index - 1]) { index -= 1 }
+        while index > 0, items[index - 1].block.joinsNext { index -= 1 }
         return index
     }
 
@@ -110,7 +104,7 @@ extension Truth {
         var segmentStart: Int?
         for index in 0..<anchor {
             let segmentEnd = index + 1 < items.count ? lineStart(items[index + 1])
-                : atEnd ? source.count : min(source.count, source.nextLineStart(after: blockEnd(items[index])))
+                : atEnd ? source.count : min(source.count, source.nextLineStart(after: items[index].block.range.upperBound))
             switch items[index] {
             case .followed(let resumed):
                 guard let followed = path else { continue }
@@ -157,14 +151,6 @@ extension Truth {
             let lastEnd = finalBlocks.last?.range.upperBound ?? source.count
             frontier = anchor == 0 ? frontier : min(source.count, source.nextLineStart(after: max(frontier, lastEnd)))
             identity = parsed.identityAfter
-        }
-    }
-
-    /// Where the text of `item`'s block ends.
-    private func blockEnd(_ item: Item) -> Int {
-        switch item {
-        case .followed(let resumed): resumed.head.range.upperBound
-        case .entry(let entry): entry.block.range.upperBound
         }
     }
 

@@ -72,6 +72,14 @@ struct Truth: Sendable {
     enum Item {
         case followed(ResumePath.Resumed)
         case entry(ParsedSlice.Entry)
+
+        /// The top-level block: the followed block's head, or the block parsed whole.
+        var block: Block {
+            switch self {
+            case .followed(let resumed): resumed.head
+            case .entry(let entry): entry.block
+            }
+        }
     }
 
     /// What one frame did to the final blocks.
